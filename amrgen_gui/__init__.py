@@ -1,0 +1,1 @@
+"""The amrgen desktop application."""
