@@ -1,0 +1,193 @@
+"""AMR graphs (thesis Section 2.3): reading them from PENMAN, relation inverses,
+gold parents, and writing them back.
+
+An AMR graph is a rooted, acyclic (L_R, L_C)-graph with ≺ = ∅ (Def. 2.5).
+Edges keep the direction and label *as written* (``person :ARG0-of
+develop-02`` is the edge (person, ARG0-of, develop-02)), so the graph is the
+PENMAN tree plus its reentrancies, as the thesis's figures draw it.
+Constants (``-``, numbers, quoted strings) become vertices labeled with the
+constant as written, one vertex per occurrence.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import penman
+from penman.models.amr import model as _amr_model
+
+from amrgen.errors import AmrgenError
+from amrgen.graph import Graph, Vertex
+
+TreePath = tuple[int, ...]
+
+
+class AmrFormatError(AmrgenError):
+    """An AMR that cannot be read (bad PENMAN, cycles, several roots)."""
+
+
+def inverse(role: str) -> str:
+    """r⁻¹: ``ARG0`` ↦ ``ARG0-of``, ``purpose-of`` ↦ ``purpose``.
+
+    Roles such as ``consist-of`` are roles of their own, not inverses
+    (their inverse is ``consist-of-of``); penman's AMR model knows which.
+    """
+    return _amr_model.invert_role(":" + role)[1:]
+
+
+def is_inverted(role: str) -> bool:
+    """Whether a role is the inverse r-of of some role r."""
+    return _amr_model.is_role_inverted(":" + role)
+
+
+def split_surface_alignment(text: str) -> tuple[str, list[int]]:
+    """Split ISI surface alignment marks: ``want-01~e.3`` ↦ (``want-01``, [3]).
+
+    Also ``~e.3,4`` and ``~3``; token indices are 0-based as written.
+    """
+    if "~" not in text or text.endswith('"'):
+        return text, []
+    bare, _, marks = text.rpartition("~")
+    marks = marks.split(".", 1)[1] if "." in marks and not marks[0].isdigit() else marks
+    try:
+        return bare, [int(m) for m in marks.split(",") if m]
+    except ValueError:
+        return text, []
+
+
+@dataclass
+class Amr:
+    """An AMR graph together with how it was written.
+
+    ``paths`` maps canonical tree paths (0-based branch indices, the
+    ``:instance`` branch not counted, root = ``()``) to vertices, so that
+    JAMR/ISI alignment addresses can be resolved; ``constants`` are the
+    vertices written as attribute values rather than instances;
+    ``surface_alignments`` holds ``~e.N`` marks on concepts and constants.
+    """
+
+    graph: Graph
+    constants: frozenset = frozenset()
+    paths: dict[TreePath, Vertex] = field(default_factory=dict)
+    surface_alignments: dict[Vertex, list[int]] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Vertex:
+        return self.graph.root
+
+    @classmethod
+    def from_penman(cls, text: str) -> Amr:
+        """Read one graph in PENMAN notation."""
+        try:
+            tree = penman.parse(text)
+        except penman.DecodeError as exc:
+            raise AmrFormatError(f"malformed PENMAN: {exc}") from None
+        return cls.from_tree(tree)
+
+    @classmethod
+    def from_tree(cls, tree: penman.Tree) -> Amr:
+        """Build the AMR graph of a PENMAN tree, keeping roles as written."""
+        graph = Graph()
+        paths: dict[TreePath, Vertex] = {}
+        constants: set[Vertex] = set()
+        alignments: dict[Vertex, list[int]] = {}
+        edges: list[tuple[Vertex, str, Vertex]] = []
+        variables = {var for var, _ in tree.nodes()}
+
+        def visit(node: tuple, path: TreePath) -> Vertex:
+            var, branches = node
+            if var in graph:
+                raise AmrFormatError(f"variable {var!r} is defined twice")
+            concept = next((t for r, t in branches if r == "/"), None)
+            label, marks = split_surface_alignment(concept or "")
+            graph.add_vertex(var, label)
+            paths[path] = var
+            if marks:
+                alignments[var] = marks
+            others = [(r, t) for r, t in branches if r != "/"]
+            for index, (role, target) in enumerate(others):
+                child_path = path + (index,)
+                if isinstance(target, tuple):
+                    child = visit(target, child_path)
+                elif target in variables:
+                    child = target  # a reentrancy
+                else:
+                    value, marks = split_surface_alignment(str(target))
+                    child = _fresh_name(graph, f"{var}.{index}")
+                    graph.add_vertex(child, value)
+                    constants.add(child)
+                    if marks:
+                        alignments[child] = marks
+                paths[child_path] = child
+                edges.append((var, split_surface_alignment(role)[0].lstrip(":"), child))
+            return var
+
+        visit(tree.node, ())
+        for edge in edges:
+            graph.add_edge(*edge)
+        cycle = graph.find_cycle()
+        if cycle:
+            raise AmrFormatError("graph has a cycle: " + " -> ".join(map(str, cycle)))
+        roots = graph.roots()
+        if len(roots) != 1:
+            raise AmrFormatError(f"graph has {len(roots)} roots, not exactly one")
+        return cls(graph, frozenset(constants), paths, alignments)
+
+    def to_penman(self, indent: int | None = 6) -> str:
+        """Write the graph back in PENMAN notation, following edge order."""
+        return penman.format(self.to_tree(), indent=indent)
+
+    def to_tree(self) -> penman.Tree:
+        g = self.graph
+        seen: set[Vertex] = set()
+
+        def node(v: Vertex) -> tuple:
+            seen.add(v)
+            branches: list[tuple[str, object]] = [("/", g.label(v))]
+            for _, role, child in g.out_edges(v):
+                if child in self.constants:
+                    branches.append((":" + role, g.label(child)))
+                elif child in seen:
+                    branches.append((":" + role, child))
+                else:
+                    branches.append((":" + role, node(child)))
+            return (v, branches)
+
+        return penman.Tree(node(self.root))
+
+
+def _fresh_name(graph: Graph, base: str) -> str:
+    name, n = base, 1
+    while name in graph:
+        n += 1
+        name = f"{base}_{n}"
+    return name
+
+
+def gold_parent(graph: Graph, v: Vertex) -> Vertex | None:
+    """The gold parent pâ_G(v) (Def. 4.3.2): the parent closest to the root.
+
+    dist(root, v') counts the vertices of the shortest walk, so it is the
+    breadth-first depth plus one; ties go to the first parent in edge order.
+    Returns None for the root.
+    """
+    parents = graph.parents(v)
+    if not parents:
+        return None
+    depth = depths(graph)
+    return min(parents, key=lambda p: depth.get(p, float("inf")))
+
+
+def depths(graph: Graph) -> dict[Vertex, int]:
+    """Shortest-walk distance from root(G) to every vertex, by breadth-first search."""
+    root = graph.root
+    depth = {root: 0}
+    queue = deque([root])
+    while queue:
+        v = queue.popleft()
+        for c in graph.children(v):
+            if c not in depth:
+                depth[c] = depth[v] + 1
+                queue.append(c)
+    return depth
