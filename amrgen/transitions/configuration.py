@@ -40,6 +40,8 @@ class Configuration:
 
     ``inserted`` counts the vertices of V_ins used so far, so every new
     vertex is fresh (σ̃ ∈ V_ins \\ V) even after others were merged away.
+    ``swapped`` records the pairs of vertices swapped so far: the formal
+    system ignores it; the Swap constraint of Section 5.1 needs it.
     """
 
     graph: Graph
@@ -47,6 +49,7 @@ class Configuration:
     child_buffer: tuple[Vertex, ...] = ()
     rho: AnnotationFunction = field(default_factory=AnnotationFunction)
     inserted: int = 0
+    swapped: frozenset[frozenset] = frozenset()
 
     @property
     def sigma1(self) -> Vertex | None:

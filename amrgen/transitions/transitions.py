@@ -164,7 +164,8 @@ class Swap(Transition):
         rho = c.rho.updated([(Key.SWAPS, s1, swaps.get(s1, 0) + 1),
                              (Key.SWAPS, parent, swaps.get(parent, 0) - 1)])
         rest = tuple(v for v in c.node_buffer[1:] if v != parent)
-        return c.with_(graph=g, node_buffer=(parent, s1, *rest), rho=rho)
+        return c.with_(graph=g, node_buffer=(parent, s1, *rest), rho=rho,
+                       swapped=c.swapped | {frozenset((s1, parent))})
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,199 @@
+"""The implementation constraints of Section 5.1, as a layer over S_AMR.
+
+The formal system (Section 4.2) applies a transition whenever the
+configuration is in its Domain; the constrained system additionally asks
+:meth:`Constraints.allows`.  Constraints that depend on what was learnt in
+training (the Merge table L_M, empirical POS tags, default realizations) use
+:class:`ConstraintResources`; a resource left empty leaves its rule out.
+The rules the thesis leaves to Section 5.3 follow the reference
+implementation (``shared/spec/reference-implementation.md`` §2, §8.1, §8.4).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from amrgen.graph import Graph, Vertex
+from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration
+from amrgen.transitions.transitions import (
+    LEFT,
+    Delete,
+    InsertBetween,
+    InsertChild,
+    Keep,
+    Merge,
+    Realize,
+    Reorder,
+    Swap,
+    Transition,
+)
+
+PROPBANK_FRAMESET = re.compile(r"[A-Za-z]+(-[A-Za-z]+)*-[0-9]+")
+"""A PropBank frameset id such as want-01 (footnote in 5.1; hyphenated verbs like
+look-up-05 included)."""
+
+ARTICLES = frozenset({"the", "a", "an"})
+
+W_LEFT = frozenset("""
+aboard about above across after against along amid among anti around as at before behind below beneath beside
+besides between beyond but by concerning despite down during except excepting excluding following for from in
+inside into like minus near of off on onto opposite outside over past per plus regarding round save since than
+through to toward towards under underneath unlike until up upon versus via with within without that when who
+how which what if due
+""".split())
+"""W_left, the words Insert-Between-(w, left) may insert (reference implementation §2)."""
+
+W_RIGHT = frozenset({"'s"})
+"""W_right (reference implementation §2)."""
+
+INSERTION_LABELS = {"but": frozenset({"concession", "concession-of"}), "if": frozenset({"condition"})}
+"""Words that may only be inserted on edges with these labels (reference implementation §2)."""
+
+ALWAYS_DELETE = frozenset({"multi-sentence"})
+NEVER_DELETE = frozenset({"-", "+", "amr-unknown"})
+
+DATE_ORDER = ("month", "day", "year")
+
+
+def is_propbank_frameset(label: str) -> bool:
+    return bool(PROPBANK_FRAMESET.fullmatch(label))
+
+
+def is_named_entity(graph: Graph, v: Vertex) -> bool:
+    """σ1 is a named entity: some child has the label ``name`` (5.1)."""
+    return any(graph.label(c) == "name" for c in graph.children(v))
+
+
+@dataclass
+class ConstraintResources:
+    """What the constraints learn from training data.
+
+    ``merge_table`` is L_M: (L(p_σ1), L(σ1)) ↦ (label, POS); ``empirical_pos``
+    maps a concept to pôs(l); ``default_realizations(c, α)`` gives the default
+    realizations of σ1 (Section 5.2) that a copy may be realized as.
+    """
+
+    merge_table: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    empirical_pos: Mapping[str, str] = field(default_factory=dict)
+    default_realizations: Callable[[Configuration, SyntacticAnnotation], set[str]] | None = None
+    insert_left: frozenset[str] = W_LEFT
+    insert_right: frozenset[str] = W_RIGHT
+
+
+class Constraints:
+    """The constrained system's extra conditions on each transition class (5.1)."""
+
+    def __init__(self, resources: ConstraintResources | None = None) -> None:
+        self.resources = resources or ConstraintResources()
+        self._rules: dict[type[Transition], Callable[[Configuration, Transition], bool]] = {
+            Swap: self._swap, Merge: self._merge, Delete: self._delete, Keep: self._keep,
+            Realize: self._realize, InsertChild: self._insert_child, Reorder: self._reorder,
+            InsertBetween: self._insert_between,
+        }
+
+    def allows(self, c: Configuration, t: Transition) -> bool:
+        """Whether the constraints of Section 5.1 permit t in c (t's Domain is checked elsewhere)."""
+        rule = self._rules.get(type(t))
+        return rule is None or rule(c, t)
+
+    # -- one rule per class ---------------------------------------------------
+
+    @staticmethod
+    def _plain_vertex(c: Configuration) -> bool:
+        """σ1 is neither a copy nor a named entity."""
+        s1 = c.sigma1
+        return not c.rho.defined(Key.LINK, s1) and not is_named_entity(c.graph, s1)
+
+    def _swap(self, c: Configuration, t: Transition) -> bool:
+        s1 = c.sigma1
+        parents = c.graph.parents(s1)
+        return (self._plain_vertex(c) and bool(parents)
+                and frozenset((s1, parents[0])) not in c.swapped
+                and c.graph.label(s1) not in ALWAYS_DELETE)
+
+    def _merge(self, c: Configuration, t: Transition) -> bool:
+        s1 = c.sigma1
+        parents = c.graph.parents(s1)
+        if not parents or not self._plain_vertex(c) or c.graph.label(s1) in ALWAYS_DELETE:
+            return False
+        key = (c.graph.label(parents[0]), c.graph.label(s1))
+        return self.resources.merge_table.get(key) == (t.label, t.pos)
+
+    def _delete(self, c: Configuration, t: Transition) -> bool:
+        return self._plain_vertex(c) and c.graph.label(c.sigma1) not in NEVER_DELETE
+
+    def _keep(self, c: Configuration, t: Transition) -> bool:
+        return c.graph.label(c.sigma1) not in ALWAYS_DELETE
+
+    def _realize(self, c: Configuration, t: Realize) -> bool:
+        a, s1 = t.annotation, c.sigma1
+        if a.pos != "VB" and (a.tense != NONE or a.voice != NONE):
+            return False
+        if a.pos != "NN" and (a.number != NONE or a.denom != NONE):
+            return False
+        if a.number == "plural" and a.denom == "a":
+            return False
+        label = str(c.graph.label(s1))
+        expected = self.resources.empirical_pos.get(label)
+        if not is_propbank_frameset(label) and expected is not None and a.pos != expected:
+            return False
+        defaults = self.resources.default_realizations
+        if c.rho.defined(Key.LINK, s1) and defaults is not None:
+            return t.word in defaults(c, a)
+        return True
+
+    def _insert_child(self, c: Configuration, t: InsertChild) -> bool:
+        s1 = c.sigma1
+        already = any(label == PLACEHOLDER for _, label, _ in c.graph.out_edges(s1))
+        return t.side == LEFT and not already
+
+    def _insert_between(self, c: Configuration, t: InsertBetween) -> bool:
+        words = self.resources.insert_left if t.side == LEFT else self.resources.insert_right
+        if t.word not in words:
+            return False
+        allowed = INSERTION_LABELS.get(t.word)
+        return allowed is None or bool(set(c.graph.edge_labels(c.sigma1, c.beta1)) & allowed)
+
+    def _reorder(self, c: Configuration, t: Reorder) -> bool:
+        g, s1, seq = c.graph, c.sigma1, t.sequence
+        position = {v: i for i, v in enumerate(seq)}
+        labels = {child: g.edge_labels(s1, child) for child in g.children(s1)}
+        articles = [v for v in labels if g.label(v) in ARTICLES]
+        if articles and position[articles[0]] != 0:
+            return False
+        if not _ordered(_numbered(labels, "snt"), position):
+            return False
+        if not _ordered([v for name in DATE_ORDER for v in labels if name in labels[v]], position):
+            return False
+        ops = _numbered(labels, "op")
+        if ops:
+            # op1, op2, ... in order with nothing between them, except that a
+            # realized σ1 sits between the last two ("A, B and C").
+            expected = list(range(position[ops[0]], position[ops[0]] + len(ops)))
+            if len(ops) >= 2 and c.rho.get(Key.DEL, s1) != 1:
+                expected[-1] += 1
+                if position[s1] != expected[-1] - 1:
+                    return False
+            if [position[v] for v in ops] != expected:
+                return False
+        return True
+
+
+def _numbered(labels: dict[Vertex, list[str]], prefix: str) -> list[Vertex]:
+    """The children reached by ``prefixK`` edges, sorted by K."""
+    found = []
+    for v, ls in labels.items():
+        for label in ls:
+            if label.startswith(prefix) and label[len(prefix):].isdigit():
+                found.append((int(label[len(prefix):]), v))
+                break
+    return [v for _, v in sorted(found, key=lambda kv: kv[0])]
+
+
+def _ordered(vertices: list[Vertex], position: dict[Vertex, int]) -> bool:
+    places = [position[v] for v in vertices]
+    return places == sorted(places)
+

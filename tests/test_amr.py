@@ -1,0 +1,79 @@
+"""AMR graphs (Section 2.3): worked example 4, inverses, gold parents, PENMAN round trip."""
+
+import penman
+import pytest
+
+from amrgen.amr import Amr, AmrFormatError, gold_parent, inverse, is_inverted
+from amrgen.graph import Graph
+
+DEVELOPER = """(v1 / want-01
+      :ARG0 (v2 / person
+            :ARG0-of (v4 / develop-02))
+      :ARG1 (v3 / sleep-01
+            :ARG0 v2))"""
+
+
+def test_example_4_g1_is_not_a_tree():
+    g1 = Graph({1: "want-01", 2: "person", 3: "sleep-01", 4: "develop-02"},
+               [(1, "ARG0", 2), (1, "ARG1", 3), (3, "ARG0", 2), (2, "ARG0-of", 4)])
+    assert g1.is_rooted() and g1.is_acyclic() and g1.root == 1
+    assert not g1.is_tree()
+    assert set(g1.parents(2)) == {1, 3}
+
+
+def test_penman_gives_the_graph_as_written():
+    amr = Amr.from_penman(DEVELOPER)
+    g = amr.graph
+    assert g.labels == {"v1": "want-01", "v2": "person", "v3": "sleep-01", "v4": "develop-02"}
+    assert set(g.edges) == {("v1", "ARG0", "v2"), ("v1", "ARG1", "v3"), ("v3", "ARG0", "v2"),
+                            ("v2", "ARG0-of", "v4")}
+    assert g.root == "v1" and not g.is_tree()
+    assert amr.paths[(0, 0)] == "v4" and amr.paths[(1, 0)] == "v2"
+
+
+def test_constants_become_vertices_one_per_occurrence():
+    amr = Amr.from_penman('(f / follow-02 :ARG0 (i / i) :polarity - :quant 2 :name (n / name :op1 "Rome"))')
+    labels = sorted(amr.graph.label(v) for v in amr.constants)
+    assert labels == ['"Rome"', "-", "2"]
+    assert all(amr.graph.out_edges(v) == [] for v in amr.constants)
+
+
+def test_surface_alignments_are_read():
+    amr = Amr.from_penman('(w / want-01~e.2 :ARG0 (p / person~e.1) :polarity -~e.3)')
+    assert amr.surface_alignments["w"] == [2]
+    assert amr.surface_alignments["p"] == [1]
+    assert amr.graph.label("w") == "want-01"
+    (constant,) = amr.constants
+    assert amr.surface_alignments[constant] == [3]
+
+
+def test_inverse():
+    assert inverse("ARG0") == "ARG0-of"
+    assert inverse("purpose-of") == "purpose"
+    assert inverse("domain") == "domain-of"
+    assert inverse("consist-of") == "consist-of-of"
+    assert is_inverted("ARG1-of") and not is_inverted("consist-of")
+    for role in ["ARG0", "mod", "time-of", "consist-of"]:
+        assert inverse(inverse(role)) == role
+
+
+def test_gold_parent_is_the_parent_closest_to_the_root():
+    g = Amr.from_penman(DEVELOPER).graph
+    assert gold_parent(g, "v2") == "v1"
+    assert gold_parent(g, "v4") == "v2"
+    assert gold_parent(g, "v1") is None
+
+
+def test_round_trip_to_penman():
+    amr = Amr.from_penman('(f / follow-02 :ARG0 (i / i) :polarity - :ARG1 (p / person :ARG0-of f2) '
+                          ':time (f2 / fly-01 :ARG0 i :name (n / name :op1 "Saint" :op2 "Exupery")))')
+    again = Amr.from_penman(amr.to_penman())
+    assert again.graph.labels == amr.graph.labels
+    assert again.graph.edges == amr.graph.edges
+    assert penman.parse(amr.to_penman()) == penman.parse(again.to_penman())
+
+
+@pytest.mark.parametrize("text", ["(a / b :ARG0 (c / d)", "(a / b :ARG0 (c / d :ARG1 a))", "hello"])
+def test_malformed_or_cyclic_amr_is_refused(text):
+    with pytest.raises(AmrFormatError):
+        Amr.from_penman(text)

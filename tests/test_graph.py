@@ -1,0 +1,103 @@
+"""Labeled ordered graphs: worked examples 1-3 of the thesis (Section 2.2)."""
+
+import pytest
+
+from amrgen.graph import Graph, Order
+
+ALPHA, BETA = "α", "β"
+
+
+@pytest.fixture
+def g0() -> Graph:
+    """G0 of Example example:graph, with ≺0 = <_N."""
+    return Graph(
+        {1: "a", 2: "a", 3: "b", 4: "c", 5: "b", 6: "c"},
+        [(1, ALPHA, 2), (1, BETA, 3), (3, ALPHA, 2), (2, ALPHA, 4), (2, BETA, 4), (2, BETA, 5), (6, ALPHA, 5)],
+        [(i, j) for i in range(1, 7) for j in range(1, 7) if i < j],
+    )
+
+
+def test_example_1_g0_is_acyclic_totally_ordered_not_rooted(g0):
+    assert g0.is_acyclic()
+    assert g0.is_totally_ordered()
+    assert not g0.is_rooted()
+    assert sorted(g0.roots()) == [1, 6]
+    assert not g0.is_tree()
+
+
+def test_example_1_two_subgraph(g0):
+    sub = g0.subgraph(2)
+    assert set(sub.vertices) == {2, 4, 5}
+    assert set(sub.edges) == {(2, ALPHA, 4), (2, BETA, 4), (2, BETA, 5)}
+    assert sub.labels == {2: "a", 4: "c", 5: "b"}
+    assert sub.order.pairs() == {(2, 4), (2, 5), (4, 5)}
+    assert sub.is_rooted() and sub.root == 2
+
+
+def test_in_out_parents_children_successors_predecessors(g0):
+    assert set(g0.in_edges(2)) == {(1, ALPHA, 2), (3, ALPHA, 2)}
+    assert set(g0.out_edges(2)) == {(2, ALPHA, 4), (2, BETA, 4), (2, BETA, 5)}
+    assert set(g0.parents(5)) == {2, 6}
+    assert g0.children(2) == [4, 5]
+    assert set(g0.successors(1)) == {2, 3, 4, 5}
+    assert set(g0.predecessors(5)) == {1, 2, 3, 6}
+    assert g0.successors(4) == []
+
+
+def test_walks_and_cycles(g0):
+    assert g0.is_walk([1, 3, 2, 4])
+    assert not g0.is_walk([1, 4])
+    assert not g0.is_walk([1])
+    cyclic = Graph({1: "x", 2: "y", 3: "z"}, [(1, "r", 2), (2, "r", 3), (3, "r", 2)])
+    cycle = cyclic.find_cycle()
+    assert cycle is not None and cycle[0] == cycle[-1] and set(cycle) == {2, 3}
+    assert not cyclic.is_acyclic()
+
+
+def test_tree():
+    tree = Graph({1: "a", 2: "b", 3: "c"}, [(1, "r", 2), (1, "s", 3)])
+    assert tree.is_tree()
+    tree.add_edge(2, "t", 3)
+    assert not tree.is_tree()
+
+
+def test_example_2_yield(g0):
+    rho0 = {1: "x", 2: "y", 3: "x", 4: "z", 5: "x", 6: "y"}
+    assert "".join(g0.yield_(rho0, 2)) == "yzx"
+    assert "".join(g0.yield_(rho0, 3)) == "yzxx"
+    assert "".join(g0.yield_(rho0, 1)) == "x" + "yzx" + "yzxx"
+    assert "".join(g0.yield_(g0.labels, 6)) == "bc"
+
+
+def test_yield_needs_a_total_order_on_each_family():
+    g = Graph({1: "a", 2: "b", 3: "c"}, [(1, "r", 2), (1, "s", 3)], [(2, 1)])
+    with pytest.raises(ValueError):
+        g.yield_(g.labels)
+
+
+def test_example_3_bottom_up_traversals(g0):
+    for s in [(4, 5, 6, 2, 3, 1), (4, 5, 2, 3, 1, 6), (5, 4, 2, 6, 3, 1)]:
+        assert g0.is_bottom_up_traversal(s)
+    assert not g0.is_bottom_up_traversal((4, 5, 6, 3, 2, 1))
+    assert not g0.is_bottom_up_traversal((4, 5, 6, 2, 3))
+
+
+def test_produced_bottom_up_traversal_is_valid(g0):
+    assert g0.is_bottom_up_traversal(g0.bottom_up_traversal())
+
+
+def test_partial_yield_skips_unordered_and_unrealized():
+    # 1 has children 2 and 3; 3 is not realized, 2's family is ordered.
+    g = Graph({1: "a", 2: "b", 3: "c", 4: "d"}, [(1, "r", 2), (1, "s", 3), (3, "t", 4)], [(2, 1), (1, 3)])
+    assert g.partial_yield({1: "A", 2: "B", 4: "D"}) == ["B", "A"]
+    # Without an order on 1's family, everything below is ε.
+    assert Graph(g.labels, g.edges).partial_yield({1: "A", 2: "B"}) == []
+
+
+def test_order_closure_and_strictness():
+    order = Order([(1, 2), (2, 3)])
+    assert order.precedes(1, 3)
+    assert order.is_strict()
+    assert order.sequence([3, 1, 2]) == [1, 2, 3]
+    assert not order.with_pairs([(3, 1)]).is_strict()
+    assert order.is_total_on([1, 2, 3]) and not order.is_total_on([1, 4])
