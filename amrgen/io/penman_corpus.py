@@ -1,0 +1,288 @@
+"""AMR corpora in PENMAN notation with ``# ::key value`` metadata (thesis 5.3).
+
+A corpus file holds entries separated by blank lines. An entry is a block of
+comment lines followed by one graph::
+
+    # ::id lpp_1943.1 ::date 2012-06-25T16:16:47 ::snt Chapter 1
+    # ::tok Chapter 1
+    (c / chapter :mod 1)
+
+Metadata lines start with ``# ::``; one line may carry several keys, each
+running up to the next `` ::key`` (``::preferred`` has the empty value).
+When a key occurs twice in one entry the first value is kept, so that the
+``::date`` and ``::annotator`` that JAMR appends to its ``::alignments`` line
+do not replace the annotation's own. Other ``#`` lines are comments and are
+ignored; a block of nothing but comments (the ``# AMR release ...`` header of
+the LDC and ISI releases) is not an entry. A comment line directly after a
+graph starts the next entry even without a blank line in between.
+
+Graphs are parsed with :func:`penman.parse`, which keeps the tree as written:
+inverted roles such as ``:ARG0-of`` stay where they are and alignment marks
+such as ``want-01~e.3`` stay in the strings (see
+:func:`amrgen.io.alignments.strip_surface_alignment`). Unlike ``penman.parse``
+the reader also refuses unbalanced brackets, text after the graph, nodes
+without a concept, roles without a target and variables defined twice.
+
+A malformed entry becomes a :class:`ReadError` and reading goes on with the
+next entry, so one bad graph never costs the rest of a corpus. Entries and
+errors share one numbering (``index``), which is what sidecar files
+(dependency parses, POS lines) are aligned with.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import penman
+from penman.exceptions import DecodeError
+
+from amrgen.io import CorpusFormatError, numbered_lines
+
+_METADATA_KEY = re.compile(r"(?:^|(?<=\s))::(\S+)")
+_PENMAN_LOGGER = logging.getLogger("penman")
+
+
+@dataclass(frozen=True)
+class CorpusEntry:
+    """One graph of a corpus file with its metadata and where it was found."""
+
+    id: str
+    """The ``::id`` metadata value, or ``<file name>:<index + 1>`` when there is none."""
+    metadata: dict[str, str]
+    tree: penman.Tree
+    """The graph exactly as written (``penman.parse``, not ``penman.decode``)."""
+    graph_text: str
+    """The graph's lines as they stand in the file."""
+    path: str
+    line: int
+    """1-based line where the entry (its first comment line or its graph) starts."""
+    index: int
+    """0-based position among the file's entries, malformed ones included."""
+
+
+@dataclass(frozen=True)
+class ReadError:
+    """A malformed entry that was skipped; ``str()`` gives the one-line message."""
+
+    path: str
+    line: int
+    """1-based line where the entry starts."""
+    entry_id: str
+    message: str
+    index: int
+    """0-based position among the file's entries, as :attr:`CorpusEntry.index`."""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: entry {self.entry_id}: {self.message}"
+
+
+@dataclass
+class CorpusReadResult:
+    """What :func:`read_corpus` found: the well-formed entries and the errors."""
+
+    entries: list[CorpusEntry] = field(default_factory=list)
+    errors: list[ReadError] = field(default_factory=list)
+
+
+@dataclass
+class _Block:
+    line: int
+    comments: list[str] = field(default_factory=list)
+    graph: list[str] = field(default_factory=list)
+    graph_line: int = 0
+
+
+def iter_corpus(path: str | Path) -> Iterator[CorpusEntry | ReadError]:
+    """Yield the entries and errors of a corpus file in file order.
+
+    Handles a byte-order mark and Windows line endings. A line that is not
+    UTF-8 raises :class:`CorpusFormatError`.
+    """
+    lines = (line for _, line in numbered_lines(path))
+    yield from _iter_items(lines, str(path))
+
+
+def read_corpus(path: str | Path) -> CorpusReadResult:
+    """Read a whole corpus file; see :func:`iter_corpus`."""
+    return _collect(iter_corpus(path))
+
+
+def read_corpus_text(text: str, path: str = "<string>") -> CorpusReadResult:
+    """Read a corpus from a string; ``path`` only names it in ids and messages."""
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return _collect(_iter_items(lines, path))
+
+
+def parse_metadata_line(line: str) -> list[tuple[str, str]]:
+    """The ``(key, value)`` pairs of one ``# ::key value ::key value`` line, in order.
+
+    A plain comment line gives the empty list.
+    """
+    text = line.lstrip().removeprefix("#").strip()
+    if not text.startswith("::"):
+        return []
+    keys = list(_METADATA_KEY.finditer(text))
+    ends = [match.start() for match in keys[1:]] + [len(text)]
+    return [
+        (match.group(1), text[match.end() : end].strip())
+        for match, end in zip(keys, ends, strict=True)
+    ]
+
+
+def format_entry(metadata: dict[str, str], graph_text: str) -> str:
+    """An entry as text: one ``# ::key value`` line per key, ``id`` first, then the graph.
+
+    The text ends with a newline; :func:`read_corpus_text` gives back the same
+    metadata and tree.
+    """
+    for key, value in metadata.items():
+        if not key or any(c.isspace() for c in key) or "\n" in value or "\r" in value:
+            raise ValueError(f"cannot write metadata {key!r}: {value!r} on one line")
+    ordered = sorted(metadata.items(), key=lambda item: item[0] != "id")
+    lines = [f"# ::{key} {value}".rstrip() for key, value in ordered]
+    return "\n".join(lines + [graph_text.strip("\r\n")]) + "\n"
+
+
+def write_corpus(path: str | Path, entries: Iterable[CorpusEntry]) -> None:
+    """Write entries as a corpus file, separated by blank lines."""
+    with open(path, "w", encoding="utf-8") as stream:
+        for position, entry in enumerate(entries):
+            if position:
+                stream.write("\n")
+            stream.write(format_entry(entry.metadata, entry.graph_text))
+
+
+def _collect(items: Iterable[CorpusEntry | ReadError]) -> CorpusReadResult:
+    result = CorpusReadResult()
+    for item in items:
+        (result.errors if isinstance(item, ReadError) else result.entries).append(item)
+    return result
+
+
+def _iter_items(lines: Iterable[str], path: str) -> Iterator[CorpusEntry | ReadError]:
+    name = Path(path).name
+    index = 0
+    for block in _blocks(lines):
+        metadata = _metadata(block)
+        if not block.graph and not metadata:
+            continue  # a block of plain comments, such as a release header
+        entry_id = metadata.get("id") or f"{name}:{index + 1}"
+        graph_text = "\n".join(block.graph)
+        try:
+            tree = _parse_graph(graph_text, block.graph_line)
+        except CorpusFormatError as error:
+            yield ReadError(path, block.line, entry_id, str(error), index)
+        else:
+            yield CorpusEntry(entry_id, metadata, tree, graph_text, path, block.line, index)
+        index += 1
+
+
+def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
+    """Split lines into blocks of comments followed by graph lines."""
+    block: _Block | None = None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        is_comment = stripped.startswith("#")
+        if block is not None and (not stripped or (is_comment and block.graph)):
+            yield block
+            block = None
+        if not stripped:
+            continue
+        if block is None:
+            block = _Block(number)
+        if is_comment:
+            block.comments.append(line)
+        else:
+            if not block.graph:
+                block.graph_line = number
+            block.graph.append(line)
+    if block is not None:
+        yield block
+
+
+def _metadata(block: _Block) -> dict[str, str]:
+    metadata: dict[str, str] = {}
+    for line in block.comments:
+        for key, value in parse_metadata_line(line):
+            metadata.setdefault(key, value)
+    return metadata
+
+
+def _parse_graph(text: str, first_line: int) -> penman.Tree:
+    """Parse one graph; raise CorpusFormatError with a one-line reason."""
+    if not text:
+        raise CorpusFormatError("no graph after the metadata")
+    _check_brackets(text, first_line)
+    # penman logs a warning for a missing concept or target; _check_nodes
+    # turns those into this entry's one-line error instead.
+    _PENMAN_LOGGER.addFilter(_drop)
+    try:
+        tree = penman.parse(text)
+    except DecodeError as error:
+        line = first_line + (error.lineno or 1) - 1
+        raise CorpusFormatError(f"{error.message} (line {line})") from None
+    finally:
+        _PENMAN_LOGGER.removeFilter(_drop)
+    _check_nodes(tree)
+    return tree
+
+
+def _drop(record: logging.LogRecord) -> bool:
+    return False
+
+
+def _check_brackets(text: str, first_line: int) -> None:
+    """Refuse what penman.parse lets through: unbalanced brackets and trailing text."""
+    depth = 0
+    closed = in_string = escaped = False
+    line = first_line
+    for char in text:
+        if escaped:
+            escaped = False
+        elif in_string:
+            escaped = char == "\\"
+            in_string = char != '"'
+        elif char == '"':
+            in_string = True
+        elif char == "(":
+            if closed:
+                raise CorpusFormatError(f"a second graph starts on line {line}")
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                raise CorpusFormatError(
+                    f"unbalanced parenthesis: ')' on line {line} closes nothing"
+                )
+            depth -= 1
+            closed = depth == 0
+        elif closed and not char.isspace():
+            raise CorpusFormatError(f"text after the end of the graph on line {line}")
+        if char == "\n":
+            line += 1
+    if in_string:
+        raise CorpusFormatError("unterminated string")
+    if depth:
+        raise CorpusFormatError(f"unbalanced parenthesis: {depth} '(' not closed")
+
+
+def _check_nodes(tree: penman.Tree) -> None:
+    defined: set[str] = set()
+    pending = [tree.node]
+    while pending:
+        variable, branches = pending.pop()
+        if variable is None:
+            raise CorpusFormatError("empty node '()'")
+        if variable in defined:
+            raise CorpusFormatError(f"variable {variable} is defined twice")
+        defined.add(variable)
+        if not branches or branches[0][0] != "/" or branches[0][1] is None:
+            raise CorpusFormatError(f"node {variable} has no concept")
+        for role, target in branches:
+            if target is None:
+                raise CorpusFormatError(f"role {role} of node {variable} has no target")
+            if isinstance(target, tuple):
+                pending.append(target)

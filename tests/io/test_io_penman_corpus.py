@@ -1,0 +1,231 @@
+"""Tests for amrgen.io.penman_corpus: reading and writing PENMAN corpora with metadata."""
+
+import pytest
+
+from amrgen.io import CorpusFormatError
+from amrgen.io.penman_corpus import (
+    format_entry,
+    iter_corpus,
+    parse_metadata_line,
+    read_corpus,
+    read_corpus_text,
+    write_corpus,
+)
+
+THREE_ENTRIES = """\
+# AMR release v1.6; The Little Prince; section: dev; number of AMRs: 3
+
+# ::id lpp_1943.1 ::date 2012-06-25T16:16:47 ::annotator ISI-AMR-05 ::preferred
+# ::snt Chapter 1
+(c / chapter
+      :mod 1)
+
+# ::id lpp_1943.2 ::date 2012-06-25T16:17:41 ::annotator ISI-AMR-05 ::preferred
+# ::snt Once when I was six years old I saw a magnificent picture .
+(s / see-01
+      :ARG0 (i / i
+      :ARG1 (p / picture))
+
+# ::id lpp_1943.3
+# ::snt It was a picture of a boa constrictor .
+(p / picture
+      :topic (b / boa))
+"""
+
+
+def test_bad_brackets_in_the_middle_cost_only_that_entry():
+    result = read_corpus_text(THREE_ENTRIES, "dev.txt")
+    assert [entry.id for entry in result.entries] == ["lpp_1943.1", "lpp_1943.3"]
+    assert [entry.index for entry in result.entries] == [0, 2]
+    [error] = result.errors
+    assert (error.path, error.line, error.entry_id, error.index) == ("dev.txt", 8, "lpp_1943.2", 1)
+    assert str(error) == "dev.txt:8: entry lpp_1943.2: unbalanced parenthesis: 1 '(' not closed"
+
+
+def test_entry_fields_and_multi_key_metadata_line():
+    entry = read_corpus_text(THREE_ENTRIES, "dev.txt").entries[0]
+    assert entry.metadata == {
+        "id": "lpp_1943.1",
+        "date": "2012-06-25T16:16:47",
+        "annotator": "ISI-AMR-05",
+        "preferred": "",
+        "snt": "Chapter 1",
+    }
+    assert (entry.path, entry.line, entry.index) == ("dev.txt", 3, 0)
+    assert entry.graph_text == "(c / chapter\n      :mod 1)"
+    assert entry.tree.node == ("c", [("/", "chapter"), (":mod", "1")])
+
+
+def test_tree_is_kept_as_written():
+    text = "(p / person~e.1 :ARG0-of~e.2 (d / develop-02) :domain p)\n"
+    [entry] = read_corpus_text(text).entries
+    assert entry.tree.node == (
+        "p",
+        [("/", "person~e.1"), (":ARG0-of~e.2", ("d", [("/", "develop-02")])), (":domain", "p")],
+    )
+
+
+def test_entry_without_id_gets_file_and_position():
+    result = read_corpus_text("(a / a)\n\n# just a comment\n(b / b)\n", "x/corpus.txt")
+    assert [entry.id for entry in result.entries] == ["corpus.txt:1", "corpus.txt:2"]
+    assert result.entries[1].line == 3
+
+
+def test_windows_line_endings_bom_and_no_trailing_newline(tmp_path):
+    text = "\ufeff# ::id a ::snt A b\r\n(a / a\r\n   :ARG0 (b / b))\r\n\r\n# ::id c\r\n(c / c)"
+    corpus = tmp_path / "crlf.txt"
+    corpus.write_bytes(text.encode("utf-8"))
+    for result in (read_corpus(corpus), read_corpus_text(text)):
+        assert [entry.id for entry in result.entries] == ["a", "c"]
+        assert result.entries[0].metadata == {"id": "a", "snt": "A b"}
+        assert result.entries[0].graph_text == "(a / a\n   :ARG0 (b / b))"
+        assert result.entries[1].line == 5
+        assert not result.errors
+
+
+def test_metadata_without_graph_is_an_error():
+    result = read_corpus_text("# ::id a\n# ::snt A\n\n# ::id b\n(b / b)\n\n# ::id c\n", "m.txt")
+    assert [entry.id for entry in result.entries] == ["b"]
+    assert [str(error) for error in result.errors] == [
+        "m.txt:1: entry a: no graph after the metadata",
+        "m.txt:7: entry c: no graph after the metadata",
+    ]
+    assert [error.index for error in result.errors] == [0, 2]
+
+
+def test_header_comment_block_is_not_an_entry():
+    result = read_corpus_text("# AMR release; corpus: bio\n# more header\n\n(a / a)\n")
+    assert len(result.entries) == 1 and not result.errors
+    assert result.entries[0].index == 0
+
+
+def test_comment_right_after_a_graph_starts_the_next_entry():
+    result = read_corpus_text("# ::id a\n(a / a)\n# ::id b\n(b / b)\n")
+    assert [(entry.id, entry.line) for entry in result.entries] == [("a", 1), ("b", 3)]
+
+
+@pytest.mark.parametrize(
+    ("graph", "message"),
+    [
+        ("garbage", "Expected: LPAREN (line 2)"),
+        ("(a / a))", "unbalanced parenthesis: ')' on line 2 closes nothing"),
+        ("(a / a\n  :ARG0 (b / b)", "unbalanced parenthesis: 1 '(' not closed"),
+        ("(a / a)\n(b / b)", "a second graph starts on line 3"),
+        ("(a / a) junk", "text after the end of the graph on line 2"),
+        ('(a / a :name "Cairo)', "unterminated string"),
+        ("(a b c)", "Expected: ROLE (line 2)"),
+        ("()", "empty node '()'"),
+        ("(a / a :ARG0 ())", "empty node '()'"),
+        ("(a :ARG0 (b / b))", "node a has no concept"),
+        ("(a / a :ARG0)", "role :ARG0 of node a has no target"),
+        ("(a / a :ARG0 (a / b))", "variable a is defined twice"),
+    ],
+)
+def test_malformed_graphs(graph, message):
+    result = read_corpus_text(f"# ::id x\n{graph}\n\n# ::id y\n(y / y)\n", "bad.txt")
+    assert [entry.id for entry in result.entries] == ["y"]
+    [error] = result.errors
+    assert str(error) == f"bad.txt:1: entry x: {message}"
+
+
+def test_malformed_graph_gives_no_penman_warning(caplog):
+    result = read_corpus_text("(a / a :ARG0)\n\n(b / )\n")
+    assert len(result.errors) == 2
+    assert [record for record in caplog.records if record.name == "penman"] == []
+
+
+def test_brackets_and_escaped_quotes_inside_strings_are_fine():
+    text = '(g / gene :wiki "BRAF_(gene)" :name (n / name :op1 "a \\" ) b"))\n'
+    result = read_corpus_text(text)
+    assert not result.errors
+    assert result.entries[0].tree.node[1][1] == (":wiki", '"BRAF_(gene)"')
+
+
+def test_parse_metadata_line():
+    assert parse_metadata_line("# ::id x ::date 2012 ::preferred") == [
+        ("id", "x"),
+        ("date", "2012"),
+        ("preferred", ""),
+    ]
+    assert parse_metadata_line("# ::snt a::b c") == [("snt", "a::b c")]
+    assert parse_metadata_line("# AMR release v1.6") == []
+    assert parse_metadata_line("#") == []
+
+
+def test_first_value_of_a_repeated_key_is_kept():
+    text = (
+        "# ::id a ::date 2012-06-25\n"
+        "# ::alignments 0-1|0 ::annotator Aligner v.02 ::date 2014-08-08\n"
+        "(a / a)\n"
+    )
+    [entry] = read_corpus_text(text).entries
+    assert entry.metadata == {
+        "id": "a",
+        "date": "2012-06-25",
+        "alignments": "0-1|0",
+        "annotator": "Aligner v.02",
+    }
+
+
+def test_format_entry_round_trips():
+    [entry] = read_corpus_text(THREE_ENTRIES).entries[:1]
+    text = format_entry(entry.metadata, entry.graph_text)
+    assert text.splitlines()[0] == "# ::id lpp_1943.1"
+    assert "# ::preferred\n" in text
+    [again] = read_corpus_text(text).entries
+    assert again.metadata == entry.metadata
+    assert again.tree == entry.tree
+    assert again.graph_text == entry.graph_text
+
+
+def test_format_entry_puts_id_first_and_refuses_multi_line_values():
+    assert format_entry({"snt": "A", "id": "x"}, "(a / a)") == "# ::id x\n# ::snt A\n(a / a)\n"
+    with pytest.raises(ValueError):
+        format_entry({"snt": "two\nlines"}, "(a / a)")
+    with pytest.raises(ValueError):
+        format_entry({"two words": "x"}, "(a / a)")
+
+
+def test_write_corpus_then_read_corpus(tmp_path):
+    entries = read_corpus_text(THREE_ENTRIES).entries
+    corpus = tmp_path / "out.txt"
+    write_corpus(corpus, entries)
+    again = read_corpus(corpus)
+    assert not again.errors
+    assert [(e.id, e.metadata, e.tree) for e in again.entries] == [
+        (e.id, e.metadata, e.tree) for e in entries
+    ]
+
+
+def test_iter_corpus_yields_entries_and_errors_in_order(tmp_path):
+    corpus = tmp_path / "dev.txt"
+    corpus.write_text(THREE_ENTRIES, encoding="utf-8")
+    items = list(iter_corpus(corpus))
+    assert [type(item).__name__ for item in items] == ["CorpusEntry", "ReadError", "CorpusEntry"]
+    assert items[1].path == str(corpus)
+
+
+def test_file_that_is_not_utf8(tmp_path):
+    corpus = tmp_path / "latin1.txt"
+    corpus.write_bytes("# ::id a\n# ::snt caf\u00e9\n(a / a)\n".encode("latin-1"))
+    with pytest.raises(CorpusFormatError, match=r"latin1.txt:2: not UTF-8 text"):
+        read_corpus(corpus)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        ("little-prince-v1.6/training.txt", 1274),
+        ("little-prince-v1.6/dev.txt", 145),
+        ("little-prince-v1.6/test.txt", 143),
+        ("bio-v0.8/dev.txt", 500),
+        ("bio-v0.8/training-partial.txt", 838),
+        ("bio-v0.8/alignments-dev.txt", 500),
+    ],
+)
+def test_every_graph_of_the_shared_corpora_parses(shared_dir, name, count):
+    result = read_corpus(shared_dir / "data" / "amr" / name)
+    assert [str(error) for error in result.errors] == []
+    assert len(result.entries) == count
+    assert len({entry.id for entry in result.entries}) == count
