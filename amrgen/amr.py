@@ -19,6 +19,7 @@ from penman.models.amr import model as _amr_model
 
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
+from amrgen.io.alignments import strip_surface_alignment
 
 TreePath = tuple[int, ...]
 
@@ -41,36 +42,21 @@ def is_inverted(role: str) -> bool:
     return _amr_model.is_role_inverted(":" + role)
 
 
-def split_surface_alignment(text: str) -> tuple[str, list[int]]:
-    """Split ISI surface alignment marks: ``want-01~e.3`` ↦ (``want-01``, [3]).
-
-    Also ``~e.3,4`` and ``~3``; token indices are 0-based as written.
-    """
-    if "~" not in text or text.endswith('"'):
-        return text, []
-    bare, _, marks = text.rpartition("~")
-    marks = marks.split(".", 1)[1] if "." in marks and not marks[0].isdigit() else marks
-    try:
-        return bare, [int(m) for m in marks.split(",") if m]
-    except ValueError:
-        return text, []
-
-
 @dataclass
 class Amr:
     """An AMR graph together with how it was written.
 
     ``paths`` maps canonical tree paths (0-based branch indices, the
     ``:instance`` branch not counted, root = ``()``) to vertices, so that
-    JAMR/ISI alignment addresses can be resolved; ``constants`` are the
-    vertices written as attribute values rather than instances;
-    ``surface_alignments`` holds ``~e.N`` marks on concepts and constants.
+    JAMR/ISI alignment addresses and ``~e.N`` marks can be resolved
+    (:mod:`amrgen.io.alignments`); ``constants`` are the vertices written as
+    attribute values rather than instances.  Alignment marks are stripped
+    from labels and roles.
     """
 
     graph: Graph
     constants: frozenset = frozenset()
     paths: dict[TreePath, Vertex] = field(default_factory=dict)
-    surface_alignments: dict[Vertex, list[int]] = field(default_factory=dict)
 
     @property
     def root(self) -> Vertex:
@@ -91,7 +77,6 @@ class Amr:
         graph = Graph()
         paths: dict[TreePath, Vertex] = {}
         constants: set[Vertex] = set()
-        alignments: dict[Vertex, list[int]] = {}
         edges: list[tuple[Vertex, str, Vertex]] = []
         variables = {var for var, _ in tree.nodes()}
 
@@ -100,11 +85,8 @@ class Amr:
             if var in graph:
                 raise AmrFormatError(f"variable {var!r} is defined twice")
             concept = next((t for r, t in branches if r == "/"), None)
-            label, marks = split_surface_alignment(concept or "")
-            graph.add_vertex(var, label)
+            graph.add_vertex(var, strip_surface_alignment(concept or "")[0])
             paths[path] = var
-            if marks:
-                alignments[var] = marks
             others = [(r, t) for r, t in branches if r != "/"]
             for index, (role, target) in enumerate(others):
                 child_path = path + (index,)
@@ -113,14 +95,11 @@ class Amr:
                 elif target in variables:
                     child = target  # a reentrancy
                 else:
-                    value, marks = split_surface_alignment(str(target))
                     child = _fresh_name(graph, f"{var}.{index}")
-                    graph.add_vertex(child, value)
+                    graph.add_vertex(child, strip_surface_alignment(str(target))[0])
                     constants.add(child)
-                    if marks:
-                        alignments[child] = marks
                 paths[child_path] = child
-                edges.append((var, split_surface_alignment(role)[0].lstrip(":"), child))
+                edges.append((var, strip_surface_alignment(role)[0].lstrip(":"), child))
             return var
 
         visit(tree.node, ())
@@ -132,7 +111,7 @@ class Amr:
         roots = graph.roots()
         if len(roots) != 1:
             raise AmrFormatError(f"graph has {len(roots)} roots, not exactly one")
-        return cls(graph, frozenset(constants), paths, alignments)
+        return cls(graph, frozenset(constants), paths)
 
     def to_penman(self, indent: int | None = 6) -> str:
         """Write the graph back in PENMAN notation, following edge order."""

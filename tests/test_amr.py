@@ -5,6 +5,7 @@ import pytest
 
 from amrgen.amr import Amr, AmrFormatError, gold_parent, inverse, is_inverted
 from amrgen.graph import Graph
+from amrgen.io.alignments import surface_alignments
 
 DEVELOPER = """(v1 / want-01
       :ARG0 (v2 / person
@@ -38,13 +39,14 @@ def test_constants_become_vertices_one_per_occurrence():
     assert all(amr.graph.out_edges(v) == [] for v in amr.constants)
 
 
-def test_surface_alignments_are_read():
-    amr = Amr.from_penman('(w / want-01~e.2 :ARG0 (p / person~e.1) :polarity -~e.3)')
-    assert amr.surface_alignments["w"] == [2]
-    assert amr.surface_alignments["p"] == [1]
-    assert amr.graph.label("w") == "want-01"
+def test_surface_alignment_marks_are_stripped_and_resolvable():
+    text = '(w / want-01~e.2 :ARG0~e.1 (p / person~e.1) :polarity -~e.3)'
+    amr = Amr.from_penman(text)
+    assert amr.graph.label("w") == "want-01" and amr.graph.edges[0][1] == "ARG0"
     (constant,) = amr.constants
-    assert amr.surface_alignments[constant] == [3]
+    assert amr.graph.label(constant) == "-"
+    marks = {(a.token, amr.paths[a.path]) for a in surface_alignments(penman.parse(text)) if not a.is_role}
+    assert marks == {(2, "w"), (1, "p"), (3, constant)}
 
 
 def test_inverse():
