@@ -52,7 +52,7 @@ class Bigraph:
 
     G1 is the AMR graph, G2 the dependency tree (None when there is none),
     A1 ⊆ V1 × [n] and A2 ⊆ V2 × [n]; ``pos`` holds the POS tags of w when
-    known (the w^POS of Section 4.3.1).
+    known (the w^POS of Section 4.3.1), ``lemmas`` their base forms.
     """
 
     amr: Graph
@@ -61,6 +61,7 @@ class Bigraph:
     amr_alignment: set[tuple[Vertex, int]] = field(default_factory=set)
     dependency_alignment: set[tuple[Vertex, int]] = field(default_factory=set)
     pos: list[str] | None = None
+    lemmas: list[str] | None = None
 
     def __post_init__(self) -> None:
         n = len(self.words)
