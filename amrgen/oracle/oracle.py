@@ -1,0 +1,364 @@
+"""The oracle gold_B (Algorithm 6 of thesis 4.3.3) with gold'_B for every class,
+and update(B, c, t).
+
+The bigraph B = (G, D, w^POS, A_G, A_D) changes as transitions apply: G
+becomes t(c)'s graph and A_G follows Merge and insertions.  :class:`Oracle`
+holds that state; :meth:`Oracle.gold` reads it and :meth:`Oracle.update`
+advances it.  Word positions are 1-based; A_D is the identity, so π¹(v) is
+A_G(v) read as dependency vertices and π²(d) the vertices aligned to word d.
+
+In the constrained system (5.1) a gold transition the constraints forbid is
+replaced by the nearest allowed one (Merge by L_M's merge or Keep, Swap by
+Keep, Delete by Keep and back, Realize with an annotation made consistent,
+insertions by No-Insertion, Reorder by the closest allowed order), as the
+reference implementation relabels forbidden first-stage events.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from collections.abc import Iterable
+from dataclasses import replace
+
+from amrgen.amr import depths, is_inverted
+from amrgen.bigraph import Bigraph
+from amrgen.graph import Graph, Vertex
+from amrgen.oracle.annotations import ARTICLES, BE, HAVE, Approach, gold_annotation, simplify
+from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
+from amrgen.transitions.configuration import Configuration, InsertedVertex
+from amrgen.transitions.constraints import W_LEFT, is_propbank_frameset
+from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.transitions import (
+    LEFT,
+    RIGHT,
+    Delete,
+    DeleteReentrance,
+    InsertBetween,
+    InsertChild,
+    Keep,
+    Merge,
+    NoInsertion,
+    Realize,
+    Reorder,
+    Swap,
+    Transition,
+)
+
+AUXILIARIES = BE | HAVE | frozenset({"do", "does", "did", "doing", "done", "will"})
+CHILD_INSERTABLE = AUXILIARIES | ARTICLES
+"""Σ_IC: the words the text-based approach may insert as children (auxiliaries and articles)."""
+
+INSERT_BETWEEN_WORDS = W_LEFT
+"""Σ_IB: the words the text-based approach may insert between σ1 and β1 (mostly adpositions)."""
+
+_LEMMAS = {**{w: "be" for w in BE}, **{w: "have" for w in HAVE},
+           "does": "do", "did": "do", "doing": "do", "done": "do"}
+
+
+class Oracle:
+    """gold_B for one bigraph, text-based or dependency-based where the thesis defines both."""
+
+    def __init__(self, bigraph: Bigraph, approach: Approach = Approach.TEXT,
+                 system: TransitionSystem | None = None, child_window: int = 3) -> None:
+        self.bigraph = bigraph
+        self.approach = approach
+        self.system = system or TransitionSystem()
+        self.child_window = child_window
+        """k, how far left of σ1's first word Insert-Child looks (text-based approach)."""
+        self.alignment: dict[Vertex, set[int]] = {}
+        for v, j in bigraph.amr_alignment:
+            self.alignment.setdefault(v, set()).add(j)
+        self._index: int | None = None
+        """ind_B(C(t), c) of the last insertion the oracle returned."""
+        self._between: dict[tuple, int] = (
+            self._align_insertions(bigraph) if approach is Approach.DEPENDENCY else {})
+
+    # -- the state of B ---------------------------------------------------------
+
+    @property
+    def words(self) -> list[str]:
+        return self.bigraph.words
+
+    def aligned(self, v: Vertex) -> set[int]:
+        """A_G(v)."""
+        return self.alignment.get(v, set())
+
+    def owners(self, i: int) -> set[Vertex]:
+        """π²(d_i): the vertices aligned to word i."""
+        return {v for v, js in self.alignment.items() if i in js}
+
+    def span(self, graph: Graph, v: Vertex) -> set[int]:
+        """span¹_B(v) over the current graph."""
+        result = set(self.aligned(v))
+        for u in graph.successors(v):
+            result |= self.aligned(u)
+        return result
+
+    def lemma(self, i: int) -> str:
+        """lem(w(i))."""
+        lemmas = self.bigraph.lemmas
+        word = self.words[i - 1]
+        if word in _LEMMAS:
+            return _LEMMAS[word]
+        return lemmas[i - 1].lower() if lemmas else word
+
+    # -- Algorithm 6 ------------------------------------------------------------
+
+    def gold(self, c: Configuration) -> Transition:
+        """gold_B(c) for a non-terminal configuration c."""
+        self._index = None
+        t = self._formal_gold(c)
+        if self.system.is_formal or self.system.applicable(t, c):
+            return t
+        return self._allowed_instead(c, t)
+
+    def _formal_gold(self, c: Configuration) -> Transition:
+        g, s1, rho = c.graph, c.sigma1, c.rho
+        if not rho.defined(Key.DEL, s1):
+            if len(g.in_edges(s1)) >= 2:
+                return self._delete_reentrance(c)
+            parents = g.parents(s1)
+            parent = parents[0] if parents else None
+            if not self.aligned(s1):
+                return Delete()
+            if parent is not None and self.aligned(s1) & self.aligned(parent):
+                return self._merge(c, parent)
+            if parent is not None and self.aligned(parent):
+                own = self.span(g, s1)
+                low, high = min(own), max(own)
+                if all(low <= i <= high for i in self.span(g, parent)):
+                    return Swap()
+            return Keep()
+        if not rho.defined(Key.REAL, s1):
+            return self._realize(c)
+        if not rho.defined(Key.INS_DONE, s1) and rho.get(Key.DEL, s1) == 0:
+            return self._insert_child(c)
+        if not c.child_buffer:
+            return self._reorder(c)
+        return self._insert_between(c)
+
+    # -- gold'_B per class ------------------------------------------------------
+
+    def _delete_reentrance(self, c: Configuration) -> DeleteReentrance:
+        g, s1 = c.graph, c.sigma1
+        incoming = g.in_edges(s1)
+        candidates = incoming
+        if self.approach is Approach.DEPENDENCY:
+            d = self.bigraph.dependencies
+            heads = {p for j in self.aligned(s1) for p in d.parents(j)}
+            # C: the parents whose words head one of σ1's words in D; with
+            # a single edge from a single such parent the choice is made,
+            # otherwise the text-based choice is made among C's edges.
+            chosen = {p for p, _, _ in incoming if self.aligned(p) & heads}
+            if chosen:
+                candidates = [e for e in incoming if e[0] in chosen]
+        gold = _gold_incoming_edge(g, candidates)
+        source, label, _ = next(e for e in incoming if e != gold)
+        return DeleteReentrance(source, label)
+
+    def _merge(self, c: Configuration, parent: Vertex) -> Merge:
+        positions = sorted(self.aligned(c.sigma1) | self.aligned(parent))
+        words = " ".join(self.words[i - 1] for i in positions)
+        return Merge(words, simplify(self.bigraph.pos[positions[0] - 1]))
+
+    def _realize(self, c: Configuration) -> Realize:
+        s1 = c.sigma1
+        positions = sorted(self.aligned(s1))
+        annotation = gold_annotation(self._current_bigraph(c), s1, self.approach) if positions else None
+        annotation = annotation or SyntacticAnnotation()
+        fixed = c.rho.get(Key.POS, s1)
+        if fixed is not None and fixed != annotation.pos:
+            # A Merge already fixed σ1's POS, and Realize's Domain demands it.
+            annotation = replace(annotation, pos=fixed)
+        return Realize(" ".join(self.words[i - 1] for i in positions), annotation)
+
+    def _insert_child(self, c: Configuration) -> Transition:
+        s1 = c.sigma1
+        own = self.aligned(s1)
+        if not own:
+            return NoInsertion()
+        first = min(own)
+        if self.approach is Approach.TEXT:
+            pos = self.bigraph.pos
+            category = simplify(pos[first - 1])
+            kind = c.rho.get(Key.POS, s1, category)
+            allowed = ARTICLES if kind == "NN" else AUXILIARIES if kind in ("VB", "JJ") else frozenset()
+            for j in range(first - 1, max(first - 1 - self.child_window, 0), -1):
+                if self.words[j - 1] not in allowed or self.owners(j):
+                    continue
+                if any(simplify(pos[k - 1]) == category for k in range(j + 1, first)):
+                    continue
+                self._index = j
+                return InsertChild(self.lemma(j), LEFT)
+            return NoInsertion()
+        d = self.bigraph.dependencies
+        leaves = {u for j in own for u in d.children(j) if not d.children(u)}
+        unaligned = sorted(u for u in leaves if not self.owners(u))
+        if not unaligned:
+            return NoInsertion()
+        j = unaligned[0]
+        self._index = j
+        return InsertChild(self.lemma(j), LEFT if j < first else RIGHT)
+
+    def _reorder(self, c: Configuration) -> Reorder:
+        g, s1 = c.graph, c.sigma1
+        own = self.aligned(s1)
+        pivot = _median(own)
+        children = g.children(s1)
+        medians = {v: _median(self.span(g, v)) for v in children}
+        left = sorted((v for v in children if medians[v] <= pivot), key=medians.__getitem__)
+        right = sorted((v for v in children if medians[v] > pivot), key=medians.__getitem__)
+        return Reorder(*left, s1, *right)
+
+    def _insert_between(self, c: Configuration) -> Transition:
+        g, s1, b1 = c.graph, c.sigma1, c.beta1
+        if c.rho.get(Key.DEL, s1) != 0:
+            return NoInsertion()
+        if self.approach is Approach.DEPENDENCY:
+            for label in g.edge_labels(s1, b1):
+                i = self._between.get((s1, label, b1))
+                if i is not None and not self.owners(i):
+                    self._index = i
+                    # A_G(β1) decides the side; for an unaligned β1 its span does.
+                    child = self.aligned(b1) or self.span(g, b1)
+                    return InsertBetween(self.words[i - 1], LEFT if child and i < min(child) else RIGHT)
+            return NoInsertion()
+        own, child = self.aligned(s1), self.aligned(b1)
+        if not own or not child or min(own) >= min(child):
+            return NoInsertion()
+        siblings = set(g.children(s1)) - {b1}
+        for i in range(min(child) - 1, max(own), -1):
+            owners = self.owners(i)
+            if owners & siblings:
+                return NoInsertion()
+            if not owners and self.words[i - 1] in INSERT_BETWEEN_WORDS:
+                self._index = i
+                return InsertBetween(self.words[i - 1], LEFT)
+        return NoInsertion()
+
+    # -- update(B, c, t) ----------------------------------------------------------
+
+    def update(self, c: Configuration, t: Transition, after: Configuration) -> None:
+        """B ← update(B, c, t), with ``after`` = t(c): Merge moves σ1's words to its
+        parent, an insertion aligns the new vertex to the word that triggered it."""
+        if isinstance(t, Merge):
+            (parent,) = c.graph.parents(c.sigma1)
+            moved = self.alignment.pop(c.sigma1, set())
+            if moved:
+                self.alignment.setdefault(parent, set()).update(moved)
+        elif isinstance(t, (InsertChild, InsertBetween)) and self._index is not None:
+            self.alignment[InsertedVertex(after.inserted)] = {self._index}
+        self._index = None
+
+    def _current_bigraph(self, c: Configuration) -> Bigraph:
+        b = self.bigraph
+        return Bigraph(c.graph, b.dependencies, b.words,
+                       {(v, j) for v, js in self.alignment.items() for j in js if v in c.graph},
+                       b.dependency_alignment, b.pos, b.lemmas)
+
+    # -- the constrained system ---------------------------------------------------
+
+    def _allowed_instead(self, c: Configuration, t: Transition) -> Transition:
+        """The transition the constrained system applies where the gold one is forbidden."""
+        system = self.system
+        if isinstance(t, (Merge, Swap, Delete, Keep)):
+            resources = system.constraints.resources
+            options: list[Transition] = []
+            if isinstance(t, Merge):
+                (parent,) = c.graph.parents(c.sigma1)
+                entry = resources.merge_table.get((c.graph.label(parent), c.graph.label(c.sigma1)))
+                if entry:
+                    options.append(Merge(*entry))
+            options += [Keep(), Delete()] if not isinstance(t, Delete) else [Keep()]
+            for option in options:
+                if system.applicable(option, c):
+                    return option
+            return Delete()
+        if isinstance(t, Realize):
+            return Realize(t.word, self._consistent(c, t.annotation))
+        if isinstance(t, (InsertChild, InsertBetween)):
+            self._index = None
+            return NoInsertion()
+        if isinstance(t, Reorder):
+            return _closest_allowed_order(system, c, t)
+        return t
+
+    def _consistent(self, c: Configuration, a: SyntacticAnnotation) -> SyntacticAnnotation:
+        """α made to satisfy the Realize restrictions of 5.1."""
+        label = str(c.graph.label(c.sigma1))
+        pos = a.pos
+        expected = self.system.constraints.resources.empirical_pos.get(label)
+        if not is_propbank_frameset(label) and expected is not None:
+            pos = expected
+        pos = c.rho.get(Key.POS, c.sigma1, pos)
+        verb, noun = pos == "VB", pos == "NN"
+        number = a.number if noun else NONE
+        denom = a.denom if noun and not (number == "plural" and a.denom == "a") else NONE
+        return SyntacticAnnotation(pos=pos, denom=denom, tense=a.tense if verb else NONE,
+                                   number=number, voice=a.voice if verb else NONE)
+
+    # -- the dependency-based Insert-Between alignment A_IB -------------------------
+
+    def _align_insertions(self, b: Bigraph) -> dict[tuple, int]:
+        """A_IB: AMR edges ↦ the unaligned dependency vertex (word) between their ends."""
+        d, g = b.dependencies, b.amr
+        result: dict[tuple, int] = {}
+        edges = g.edges
+        for v in d.vertices:
+            parents, children = d.parents(v), d.children(v)
+            if not parents or not children or self.owners(v):
+                continue
+            grand_parents = parents + [q for p in parents for q in d.parents(p)]
+            grand_children = children + [x for ch in children for x in d.children(ch)]
+            for heads, deps in ((parents, children), (grand_parents, grand_children)):
+                edge = _connecting_edge(edges, self._vertices_of(heads), self._vertices_of(deps))
+                if edge is not None:
+                    result.setdefault(edge, v)
+                    break
+        return result
+
+    def _vertices_of(self, words: Iterable[int]) -> set[Vertex]:
+        return {u for w in words for u in self.owners(w)}
+
+
+def _connecting_edge(edges: list[tuple], heads: set[Vertex], deps: set[Vertex]) -> tuple | None:
+    """An edge from heads to deps, else one from deps to heads, else None."""
+    for source_side, target_side in ((heads, deps), (deps, heads)):
+        for edge in edges:
+            if edge[0] in source_side and edge[2] in target_side:
+                return edge
+    return None
+
+
+def _gold_incoming_edge(g: Graph, candidates: list[tuple]) -> tuple:
+    """ê: an edge from the candidate parent closest to the root (the gold parent).
+
+    Among several such edges it prefers, as the reference implementation
+    does, edges other than :poss and :wiki, then non-inverted labels, then
+    the first in edge order.
+    """
+    depth = depths(g)
+    nearest = min(depth.get(e[0], math.inf) for e in candidates)
+    edges = [e for e in candidates if depth.get(e[0], math.inf) == nearest]
+    return min(edges, key=lambda e: (e[1] in ("poss", "wiki"), is_inverted(e[1])))
+
+
+def _median(positions: set[int]) -> float:
+    """med, with med(∅) = -∞."""
+    return statistics.median(positions) if positions else float("-inf")
+
+
+def _closest_allowed_order(system: TransitionSystem, c: Configuration, gold: Reorder) -> Transition:
+    """The allowed Reorder with the fewest pairs ordered differently from the gold one."""
+    rank = {v: i for i, v in enumerate(gold.sequence)}
+    best, best_cost = gold, None
+    for perm in itertools.permutations(gold.sequence):
+        cost = sum(1 for a, b in itertools.combinations(perm, 2) if rank[a] > rank[b])
+        if best_cost is not None and cost >= best_cost:
+            continue
+        candidate = Reorder(*perm)
+        if system.applicable(candidate, c):
+            best, best_cost = candidate, cost
+    return best

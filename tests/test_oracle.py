@@ -1,0 +1,128 @@
+"""Gold syntactic annotations and the oracle: worked examples 13-16
+(Sections 4.3.2 and 4.3.3), built from the thesis's code listings (5.3)."""
+
+import penman
+import pytest
+
+from amrgen.amr import Amr
+from amrgen.bigraph import Bigraph, dependency_tree
+from amrgen.graph import Graph
+from amrgen.io.alignments import jamr_token_alignments, parse_jamr_alignments
+from amrgen.oracle import Approach, best_prefix, gold_annotation, left, simplify, training_data
+from amrgen.transitions import SyntacticAnnotation
+from amrgen.transitions.constraints import ConstraintResources, Constraints
+from amrgen.transitions.system import TransitionSystem
+
+DEVELOPER = """(v1 / want-01
+      :ARG0 (v2 / person
+            :ARG0-of (v4 / develop-02))
+      :ARG1 (v3 / sleep-01
+            :ARG0 v2))"""
+JAMR = "1-2|0.0+0.0.0 2-3|0 4-5|0.1"
+WORDS = "the developer wants to sleep".split()
+POS = ["DT", "NN", "VBZ", "PRT", "VB"]
+HEADS = [2, 3, 0, 5, 3]
+LABELS = ["det", "nsubj", "root", "mark", "xcomp"]
+
+TABLE = [  # Example example:training: the five the text derives, then Table tab:gold-transitions
+    "Merge-(developer,NN)",
+    "Delete-Reentrance-(v3,ARG0)",
+    "Keep",
+    "Realize-(developer,{POS=NN,DENOM=the,TENSE=--,NUMBER=singular,VOICE=--})",
+    "Insert-Child-(the,left)",
+    "Realize-(the,{POS=DT,DENOM=--,TENSE=--,NUMBER=--,VOICE=--})",
+    "Reorder-(~v2)",
+    "No-Insertion",
+    "Reorder-(~v2,v2)",
+    "No-Insertion",
+    "Delete",
+    "Reorder-(~v1)",
+    "Keep",
+    "Realize-(sleep,{POS=VB,DENOM=--,TENSE=--,NUMBER=--,VOICE=active})",
+    "No-Insertion",
+    "Reorder-(~v1,v3)",
+    "No-Insertion",
+    "Keep",
+    "Realize-(wants,{POS=VB,DENOM=--,TENSE=present,NUMBER=--,VOICE=active})",
+    "No-Insertion",
+    "Reorder-(v2,v1,v3)",
+    "No-Insertion",
+    "Insert-Between-(to,left)",
+]
+
+
+def developer_bigraph() -> Bigraph:
+    """The bigraph of Figure fig:amr-encoding, from the JAMR line of the listings."""
+    tree = penman.parse(DEVELOPER)
+    amr = Amr.from_tree(tree)
+    alignment = {(amr.paths[a.path], a.token + 1) for a in jamr_token_alignments(tree, parse_jamr_alignments(JAMR))}
+    return Bigraph(amr.graph, dependency_tree(WORDS, HEADS, LABELS), WORDS, alignment,
+                   {(i, i) for i in range(1, 6)}, POS)
+
+
+def test_example_13_best_prefix():
+    words = "the developer is not delighted".split()
+    assert best_prefix("develop-02", words, {2, 5}) == 2
+    assert best_prefix("develop-02", words, {4, 5}) == 5
+    assert best_prefix("person", words, {1, 2}) == 1
+
+
+def test_example_14_left():
+    words = "the developer is not delighted".split()
+    pos = ["DT", "NN", "VB", "RB", "JJ"]
+    assert left(words, pos, {"the", "a", "an"}, 2)
+    assert left(words, pos, {"is"}, 5)
+    assert not left(words, pos, {"the"}, 3)
+
+
+def test_simplify():
+    assert [simplify(p) for p in ["NNS", "VBZ", "RBR", "WRB", "DT", "VBN"]] == ["NN", "VB", "JJ", "JJ", "DT", "VBN"]
+
+
+def test_example_15_gold_syntactic_annotations():
+    b = developer_bigraph()
+    assert gold_annotation(b, "v1") == SyntacticAnnotation(pos="VB", tense="present", voice="active")
+    assert gold_annotation(b, "v2") == SyntacticAnnotation(pos="NN", denom="the", number="singular")
+    assert gold_annotation(b, "v4") == SyntacticAnnotation(pos="NN", denom="the", number="singular")
+    assert gold_annotation(b, "v3") == SyntacticAnnotation(pos="VB", voice="active")
+    assert gold_annotation(b, "v2", Approach.DEPENDENCY).denom == "the"
+
+
+def test_gold_annotations_for_passive_future_and_plural():
+    words = "the boys will be seen".split()
+    pos = ["DT", "NNS", "MD", "VB", "VBN"]
+    g = Graph({"s": "see-01", "b": "boy"}, [("s", "ARG1", "b")])
+    b = Bigraph(g, None, words, {("s", 5), ("b", 2)}, pos=pos)
+    assert gold_annotation(b, "s") == SyntacticAnnotation(pos="VB", voice="passive")
+    assert gold_annotation(b, "b") == SyntacticAnnotation(pos="NN", denom="the", number="plural")
+    future = Bigraph(g, None, "he will see".split(), {("s", 3)}, pos=["PRP", "MD", "VB"])
+    assert gold_annotation(future, "s").tense == "future"
+
+
+def test_example_16_training_data_gives_the_23_gold_transitions():
+    run = training_data(developer_bigraph(), Approach.TEXT)
+    assert run.terminated
+    assert [str(t) for t in run.transitions] == TABLE
+    assert run.output == "the developer wants to sleep"
+
+
+def test_dependency_approach_on_the_developer_bigraph():
+    run = training_data(developer_bigraph(), Approach.DEPENDENCY)
+    assert run.terminated
+    transitions = [str(t) for t in run.transitions]
+    assert transitions[:5] == TABLE[:5]  # the text says both approaches agree on these
+    assert "Insert-Child-(to,left)" in transitions  # "to" is a leaf below "sleep" in D
+    assert run.output == "the developer wants to sleep"
+
+
+def test_constrained_oracle_replaces_forbidden_transitions():
+    resources = ConstraintResources(merge_table={("person", "develop-02"): ("developer", "NN")})
+    run = training_data(developer_bigraph(), Approach.TEXT, TransitionSystem(Constraints(resources)))
+    assert run.terminated
+    # A copy may not be deleted (5.1): ~v1 is kept and realized as ε instead.
+    copy = ["Keep", "Realize-(ε,{POS=--,DENOM=--,TENSE=--,NUMBER=--,VOICE=--})", "No-Insertion"]
+    assert [str(t) for t in run.transitions] == TABLE[:10] + copy + TABLE[11:]
+    assert run.output == "the developer wants to sleep"
+    no_table = training_data(developer_bigraph(), Approach.TEXT, TransitionSystem(Constraints()))
+    assert no_table.terminated
+    assert str(no_table.transitions[0]) == "Keep"  # Merge without an L_M entry is not allowed
