@@ -57,6 +57,8 @@ class Amr:
     graph: Graph
     constants: frozenset = frozenset()
     paths: dict[TreePath, Vertex] = field(default_factory=dict)
+    repairs: list[str] = field(default_factory=list)
+    """What reading changed to make the graph acyclic (see :func:`_break_cycles`)."""
 
     @property
     def root(self) -> Vertex:
@@ -77,7 +79,7 @@ class Amr:
         graph = Graph()
         paths: dict[TreePath, Vertex] = {}
         constants: set[Vertex] = set()
-        edges: list[tuple[Vertex, str, Vertex]] = []
+        edges: list[tuple[Vertex, str, Vertex, bool]] = []  # (source, role, target, is reentrancy)
         variables = {var for var, _ in tree.nodes()}
 
         def visit(node: tuple, path: TreePath) -> Vertex:
@@ -93,25 +95,22 @@ class Amr:
                 if isinstance(target, tuple):
                     child = visit(target, child_path)
                 elif target in variables:
-                    child = target  # a reentrancy
+                    child = target
                 else:
                     child = _fresh_name(graph, f"{var}.{index}")
                     graph.add_vertex(child, strip_surface_alignment(str(target))[0])
                     constants.add(child)
                 paths[child_path] = child
-                edges.append((var, strip_surface_alignment(role)[0].lstrip(":"), child))
+                edges.append((var, strip_surface_alignment(role)[0].lstrip(":"), child,
+                              not isinstance(target, tuple) and target in variables))
             return var
 
         visit(tree.node, ())
-        for edge in edges:
-            graph.add_edge(*edge)
-        cycle = graph.find_cycle()
-        if cycle:
-            raise AmrFormatError("graph has a cycle: " + " -> ".join(map(str, cycle)))
+        repairs = _break_cycles(graph, edges)
         roots = graph.roots()
         if len(roots) != 1:
             raise AmrFormatError(f"graph has {len(roots)} roots, not exactly one")
-        return cls(graph, frozenset(constants), paths)
+        return cls(graph, frozenset(constants), paths, repairs)
 
     def to_penman(self, indent: int | None = 6) -> str:
         """Write the graph back in PENMAN notation, following edge order."""
@@ -134,6 +133,34 @@ class Amr:
             return (v, branches)
 
         return penman.Tree(node(self.root))
+
+
+def _break_cycles(graph: Graph, edges: list[tuple[Vertex, str, Vertex, bool]]) -> list[str]:
+    """Add the edges in written order, inverting each reentrancy that would close a cycle.
+
+    Some corpora (Bio AMR among them) contain cyclic graphs, which Def. 2.5
+    excludes.  The nested nodes of a PENMAN tree never form a cycle, so only
+    a reference to a variable can close one; writing it the other way round,
+    (t, r⁻¹, s) instead of (s, r, t), keeps its meaning and the graph acyclic.
+    A reference of a node to itself is dropped.
+    """
+    check = Graph({v: None for v in graph.vertices}, [(s, r, t) for s, r, t, ref in edges if not ref])
+    decided = []
+    repairs = []
+    for source, role, target, reference in edges:
+        if reference and (source == target or source in [target, *check.successors(target)]):
+            if source == target:
+                repairs.append(f"dropped the self-reference {source} :{role} {target}")
+                continue
+            repairs.append(f"wrote {source} :{role} {target} as {target} :{inverse(role)} {source} to break a cycle")
+            source, role, target = target, inverse(role), source
+            check.add_edge(source, role, target)
+        elif reference:
+            check.add_edge(source, role, target)
+        decided.append((source, role, target))
+    for edge in decided:
+        graph.add_edge(*edge)
+    return repairs
 
 
 def _fresh_name(graph: Graph, base: str) -> str:

@@ -75,7 +75,16 @@ def test_round_trip_to_penman():
     assert penman.parse(amr.to_penman()) == penman.parse(again.to_penman())
 
 
-@pytest.mark.parametrize("text", ["(a / b :ARG0 (c / d)", "(a / b :ARG0 (c / d :ARG1 a))", "hello"])
-def test_malformed_or_cyclic_amr_is_refused(text):
+@pytest.mark.parametrize("text", ["(a / b :ARG0 (c / d)", "hello", "(a / b :ARG0 (a / c))"])
+def test_malformed_amr_is_refused(text):
     with pytest.raises(AmrFormatError):
         Amr.from_penman(text)
+
+
+def test_a_reentrancy_that_closes_a_cycle_is_inverted():
+    amr = Amr.from_penman("(s / say-01 :ARG0 (c / cell :ARG1-of (h / have-03 :ARG0 s)) :ARG1 (x / x :mod s))")
+    g = amr.graph
+    assert g.is_acyclic() and g.root == "s"
+    assert ("s", "ARG0-of", "h") in g.edges and ("h", "ARG0", "s") not in g.edges
+    assert ("s", "mod-of", "x") in g.edges
+    assert len(amr.repairs) == 2 and "to break a cycle" in amr.repairs[0]

@@ -125,7 +125,7 @@ class Oracle:
                 return Delete()
             if parent is not None and self.aligned(s1) & self.aligned(parent):
                 return self._merge(c, parent)
-            if parent is not None and self.aligned(parent):
+            if parent is not None and self.aligned(parent) and self._may_swap(c, parent):
                 own = self.span(g, s1)
                 low, high = min(own), max(own)
                 if all(low <= i <= high for i in self.span(g, parent)):
@@ -138,6 +138,19 @@ class Oracle:
         if not c.child_buffer:
             return self._reorder(c)
         return self._insert_between(c)
+
+    @staticmethod
+    def _may_swap(c: Configuration, parent: Vertex) -> bool:
+        """Two conditions Algorithm 6 leaves implicit, without which the formal
+        oracle fails on real corpora: it never swaps a pair back (which can
+        loop forever), and it swaps only once the parent's other children are
+        processed (otherwise the parent, brought to the top of σ, is reordered
+        before them, and a later Merge or Swap of one of them changes its
+        children after Reorder, leaving c_f undefined)."""
+        if frozenset((c.sigma1, parent)) in c.swapped:
+            return False
+        pending = set(c.node_buffer[1:])
+        return not any(v in pending for v in c.graph.children(parent) if v != c.sigma1)
 
     # -- gold'_B per class ------------------------------------------------------
 
@@ -210,7 +223,7 @@ class Oracle:
         medians = {v: _median(self.span(g, v)) for v in children}
         left = sorted((v for v in children if medians[v] <= pivot), key=medians.__getitem__)
         right = sorted((v for v in children if medians[v] > pivot), key=medians.__getitem__)
-        return Reorder(*left, s1, *right)
+        return Reorder(*_respecting(g.order, [*left, s1, *right]))
 
     def _insert_between(self, c: Configuration) -> Transition:
         g, s1, b1 = c.graph, c.sigma1, c.beta1
@@ -343,6 +356,19 @@ def _gold_incoming_edge(g: Graph, candidates: list[tuple]) -> tuple:
     nearest = min(depth.get(e[0], math.inf) for e in candidates)
     edges = [e for e in candidates if depth.get(e[0], math.inf) == nearest]
     return min(edges, key=lambda e: (e[1] in ("poss", "wiki"), is_inverted(e[1])))
+
+
+def _respecting(order, sequence: list[Vertex]) -> list[Vertex]:
+    """The sequence, minimally changed to respect ≺ where ≺ already orders some
+    of its members (insertions fix their side before Reorder): a stable
+    topological sort, so Reorder's strictness condition holds."""
+    result: list[Vertex] = []
+    pending = list(sequence)
+    while pending:
+        ready = next(v for v in pending if not any(order.precedes(u, v) for u in pending if u != v))
+        pending.remove(ready)
+        result.append(ready)
+    return result
 
 
 def _median(positions: set[int]) -> float:
