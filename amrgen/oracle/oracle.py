@@ -67,9 +67,10 @@ class Oracle:
         self.system = system or TransitionSystem()
         self.child_window = child_window
         """k, how far left of σ1's first word Insert-Child looks (text-based approach)."""
-        self.alignment: dict[Vertex, set[int]] = {}
+        positions: dict[Vertex, set[int]] = {}
         for v, j in bigraph.amr_alignment:
-            self.alignment.setdefault(v, set()).add(j)
+            positions.setdefault(v, set()).add(j)
+        self.alignment: dict[Vertex, frozenset[int]] = {v: frozenset(js) for v, js in positions.items()}
         self._index: int | None = None
         """ind_B(C(t), c) of the last insertion the oracle returned."""
         self._between: dict[tuple, int] = (
@@ -81,9 +82,9 @@ class Oracle:
     def words(self) -> list[str]:
         return self.bigraph.words
 
-    def aligned(self, v: Vertex) -> set[int]:
+    def aligned(self, v: Vertex) -> frozenset[int]:
         """A_G(v)."""
-        return self.alignment.get(v, set())
+        return self.alignment.get(v, frozenset())
 
     def owners(self, i: int) -> set[Vertex]:
         """π²(d_i): the vertices aligned to word i."""
@@ -255,14 +256,27 @@ class Oracle:
 
     def update(self, c: Configuration, t: Transition, after: Configuration) -> None:
         """B ← update(B, c, t), with ``after`` = t(c): Merge moves σ1's words to its
-        parent, an insertion aligns the new vertex to the word that triggered it."""
+        parent, an insertion aligns the new vertex to the word that triggered it.
+
+        The alignment is replaced, never changed in place, so a caller may keep
+        earlier states (see :meth:`state`)."""
         if isinstance(t, Merge):
             (parent,) = c.graph.parents(c.sigma1)
-            moved = self.alignment.pop(c.sigma1, set())
+            alignment = dict(self.alignment)
+            moved = alignment.pop(c.sigma1, frozenset())
             if moved:
-                self.alignment.setdefault(parent, set()).update(moved)
+                alignment[parent] = alignment.get(parent, frozenset()) | moved
+            self.alignment = alignment
         elif isinstance(t, (InsertChild, InsertBetween)) and self._index is not None:
-            self.alignment[InsertedVertex(after.inserted)] = {self._index}
+            self.alignment = {**self.alignment, InsertedVertex(after.inserted): frozenset({self._index})}
+        self._index = None
+
+    def state(self) -> dict[Vertex, frozenset[int]]:
+        """The current A_G, to hand back to :meth:`restore` (stepping back)."""
+        return self.alignment
+
+    def restore(self, state: dict[Vertex, frozenset[int]]) -> None:
+        self.alignment = state
         self._index = None
 
     def _current_bigraph(self, c: Configuration) -> Bigraph:
