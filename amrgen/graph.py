@@ -367,6 +367,13 @@ class Graph:
                 stack.append((False, rho[u]) if u == item else (True, u))
         return words
 
+    def __eq__(self, other: object) -> bool:
+        """Same vertices, labels, edges (in the same order) and order ≺."""
+        return (isinstance(other, Graph) and self._labels == other._labels and self._out == other._out
+                and self.order == other.order)
+
+    __hash__ = None  # mutable
+
     def __repr__(self) -> str:
         return f"Graph({self._labels!r}, {self.edges!r})"
 

@@ -73,6 +73,7 @@ class Oracle:
         self.alignment: dict[Vertex, frozenset[int]] = {v: frozenset(js) for v, js in positions.items()}
         self._index: int | None = None
         """ind_B(C(t), c) of the last insertion the oracle returned."""
+        self._last_gold: Transition | None = None
         self._between: dict[tuple, int] = (
             self._align_insertions(bigraph) if approach is Approach.DEPENDENCY else {})
 
@@ -111,9 +112,10 @@ class Oracle:
         """gold_B(c) for a non-terminal configuration c."""
         self._index = None
         t = self._formal_gold(c)
-        if self.system.is_formal or self.system.applicable(t, c):
-            return t
-        return self._allowed_instead(c, t)
+        if not (self.system.is_formal or self.system.applicable(t, c)):
+            t = self._allowed_instead(c, t)
+        self._last_gold = t
+        return t
 
     def _formal_gold(self, c: Configuration) -> Transition:
         g, s1, rho = c.graph, c.sigma1, c.rho
@@ -256,7 +258,8 @@ class Oracle:
 
     def update(self, c: Configuration, t: Transition, after: Configuration) -> None:
         """B ← update(B, c, t), with ``after`` = t(c): Merge moves σ1's words to its
-        parent, an insertion aligns the new vertex to the word that triggered it.
+        parent, an insertion the oracle returned aligns the new vertex to the word
+        that triggered it (any other insertion leaves the new vertex unaligned).
 
         The alignment is replaced, never changed in place, so a caller may keep
         earlier states (see :meth:`state`)."""
@@ -267,9 +270,10 @@ class Oracle:
             if moved:
                 alignment[parent] = alignment.get(parent, frozenset()) | moved
             self.alignment = alignment
-        elif isinstance(t, (InsertChild, InsertBetween)) and self._index is not None:
+        elif isinstance(t, (InsertChild, InsertBetween)) and self._index is not None and t == self._last_gold:
             self.alignment = {**self.alignment, InsertedVertex(after.inserted): frozenset({self._index})}
         self._index = None
+        self._last_gold = None
 
     def state(self) -> dict[Vertex, frozenset[int]]:
         """The current A_G, to hand back to :meth:`restore` (stepping back)."""
@@ -278,6 +282,7 @@ class Oracle:
     def restore(self, state: dict[Vertex, frozenset[int]]) -> None:
         self.alignment = state
         self._index = None
+        self._last_gold = None
 
     def _current_bigraph(self, c: Configuration) -> Bigraph:
         b = self.bigraph
