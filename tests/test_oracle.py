@@ -126,3 +126,11 @@ def test_constrained_oracle_replaces_forbidden_transitions():
     no_table = training_data(developer_bigraph(), Approach.TEXT, TransitionSystem(Constraints()))
     assert no_table.terminated
     assert str(no_table.transitions[0]) == "Keep"  # Merge without an L_M entry is not allowed
+
+
+def test_resources_learnt_from_gold_transitions():
+    from amrgen.oracle.resources import learn_resources
+    resources = learn_resources([training_data(developer_bigraph())])
+    assert resources.merge_table == {("person", "develop-02"): ("developer", "NN")}
+    assert resources.empirical_pos["developer"] == "NN" and resources.empirical_pos["sleep-01"] == "VB"
+    assert resources.empirical_pos["the"] == "DT"

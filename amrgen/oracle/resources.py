@@ -1,0 +1,31 @@
+"""What the constrained system learns from gold transitions (thesis 5.1):
+the Merge lookup table L_M and the empirical POS tags pôs(l) (Def. def:empirical-pos)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from amrgen.oracle.training_data import OracleRun
+from amrgen.transitions.constraints import ConstraintResources
+from amrgen.transitions.transitions import Merge, Realize
+
+
+def learn_resources(runs: Iterable[OracleRun]) -> ConstraintResources:
+    """L_M maps (L(p_σ1), L(σ1)) to the (label, POS) merged most often; pôs maps a
+    concept to the POS its gold Realize transitions gave it most often.
+    Ties go to the value seen first."""
+    merges: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    tags: dict[str, Counter] = defaultdict(Counter)
+    for run in runs:
+        for c, t in run.pairs:
+            g, s1 = c.graph, c.sigma1
+            if isinstance(t, Merge):
+                (parent,) = g.parents(s1)
+                merges[(str(g.label(parent)), str(g.label(s1)))][(t.label, t.pos)] += 1
+            elif isinstance(t, Realize) and t.word:
+                tags[str(g.label(s1))][t.annotation.pos] += 1
+    return ConstraintResources(
+        merge_table={key: counts.most_common(1)[0][0] for key, counts in merges.items()},
+        empirical_pos={concept: counts.most_common(1)[0][0] for concept, counts in tags.items()},
+    )
