@@ -94,15 +94,15 @@ class Amr:
                 child_path = path + (index,)
                 if isinstance(target, tuple):
                     child = visit(target, child_path)
-                elif target in variables:
-                    child = target
+                elif strip_surface_alignment(str(target))[0] in variables:
+                    child = strip_surface_alignment(target)[0]  # a reentrancy, maybe with a ~e mark
                 else:
                     child = _fresh_name(graph, f"{var}.{index}")
                     graph.add_vertex(child, strip_surface_alignment(str(target))[0])
                     constants.add(child)
                 paths[child_path] = child
                 edges.append((var, strip_surface_alignment(role)[0].lstrip(":"), child,
-                              not isinstance(target, tuple) and target in variables))
+                              not isinstance(target, tuple) and child in variables))
             return var
 
         visit(tree.node, ())

@@ -88,3 +88,8 @@ def test_a_reentrancy_that_closes_a_cycle_is_inverted():
     assert ("s", "ARG0-of", "h") in g.edges and ("h", "ARG0", "s") not in g.edges
     assert ("s", "mod-of", "x") in g.edges
     assert len(amr.repairs) == 2 and "to break a cycle" in amr.repairs[0]
+
+
+def test_a_reference_with_an_alignment_mark_is_a_reentrancy():
+    amr = Amr.from_penman("(a / and :op1 (b / bind-01 :ARG1 (p / protein)) :op2 (c / cell :mod p~e.4))")
+    assert ("c", "mod", "p") in amr.graph.edges and not amr.constants

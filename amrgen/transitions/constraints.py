@@ -63,8 +63,9 @@ def is_propbank_frameset(label: str) -> bool:
 
 
 def is_named_entity(graph: Graph, v: Vertex) -> bool:
-    """σ1 is a named entity: some child has the label ``name`` (5.1)."""
-    return any(graph.label(c) == "name" for c in graph.children(v))
+    """σ1 is a named entity: some child has the label ``name`` (5.1), or, once
+    names are collapsed (:mod:`amrgen.prep.normalize`), a ``:name`` edge leaves it."""
+    return any(graph.label(c) == "name" or label == "name" for _, label, c in graph.out_edges(v))
 
 
 @dataclass
