@@ -1,8 +1,18 @@
-"""Shared pytest fixtures."""
+"""Shared pytest fixtures: the shared corpora and the installed resources; Qt runs offscreen.
 
-from pathlib import Path
+A resource fixture skips its test with the reason when the resource is missing, except under CI
+(``CI`` set), where ``setup.sh`` has installed everything and a missing resource is a failure.
+"""
 
-import pytest
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from amrgen.errors import MissingResourceError  # noqa: E402
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
@@ -13,3 +23,36 @@ def shared_dir() -> Path:
     if not SHARED_DIR.is_dir():
         pytest.skip(f"corpora not available: {SHARED_DIR} does not exist")
     return SHARED_DIR
+
+
+def _require(load):
+    try:
+        return load()
+    except MissingResourceError as error:
+        if os.environ.get("CI"):
+            pytest.fail(f"missing under CI: {error}")
+        pytest.skip(str(error))
+
+
+@pytest.fixture(scope="session")
+def wordnet():
+    """nltk's WordNet 3.0 reader (:func:`amrgen.wordnet.load_wordnet`)."""
+    from amrgen.wordnet import load_wordnet
+
+    return _require(load_wordnet)
+
+
+@pytest.fixture(scope="session")
+def english():
+    """spaCy's English pipeline (:func:`amrgen.spacy_pipeline.load_english`)."""
+    from amrgen.spacy_pipeline import load_english
+
+    return _require(load_english)
+
+
+@pytest.fixture(scope="session")
+def kenlm_tools():
+    """Paths of KenLM's ``lmplz`` and ``build_binary``, as a dict by name."""
+    from amrgen.kenlm_tools import TOOLS, find_tool
+
+    return _require(lambda: {name: find_tool(name) for name in TOOLS})

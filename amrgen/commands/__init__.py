@@ -1,0 +1,1 @@
+"""The commands of the ``amrgen`` command line, one module each (see :mod:`amrgen.cli`)."""
