@@ -17,7 +17,7 @@ fi
 say "apt packages (graphviz, WordNet 3.0, KenLM build tools)"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends \
+apt-get install -y -qq \
   graphviz libgraphviz-dev wordnet-base wordnet-sense-index \
   cmake g++ make libboost-program-options-dev libboost-system-dev libboost-thread-dev \
   libboost-test-dev libeigen3-dev zlib1g-dev libbz2-dev liblzma-dev >/dev/null
