@@ -10,7 +10,8 @@ from amrgen import __version__
 from amrgen.errors import MissingResourceError
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``amrgen info``."""
     parser = subparsers.add_parser(
         "info", help="show versions and where the external resources were found",
         description="Show the versions of amrgen and its dependencies, and where WordNet, spaCy's "
@@ -49,6 +50,7 @@ def describe_english() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print versions and resources; 1 if a resource is missing, else 0."""
     from amrgen.kenlm_tools import TOOLS, find_tool
 
     print(f"amrgen {__version__} (Python {platform.python_version()})")
