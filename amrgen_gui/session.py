@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.oracle import Oracle
 from amrgen.prep.extended import ExtendedEntry
@@ -78,6 +79,12 @@ class Session:
     def previous(self) -> Configuration | None:
         """The configuration before the last transition."""
         return self.steps[self.position - 1].configuration if self.position else None
+
+    @property
+    def alignment(self) -> dict[Vertex, frozenset[int]]:
+        """A_G at the current configuration, as the oracle's update has carried it
+        along (Merge moves σ1's words to its parent, gold insertions get a word)."""
+        return self.steps[self.position].oracle_state
 
     def is_terminal(self) -> bool:
         return self.current.is_terminal()

@@ -1,0 +1,66 @@
+"""``amrgen-gui [FILE]``: the desktop application for stepping S_AMR.
+
+Without FILE it opens the bundled sample (the thesis's running example and a
+few Little Prince graphs), ready to step.  FILE may be any AMR corpus: a
+prepared one opens at once, any other is prepared (tagged, parsed, aligned)
+in the background first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from types import TracebackType
+
+from PySide6.QtCore import QObject, qVersion
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from amrgen_gui import theme
+
+
+def _report_unexpected(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+    """A bug must not take the window with it: show it, print it, carry on."""
+    traceback.print_exception(kind, error, trace)
+    QMessageBox.critical(None, "Unexpected error", f"{kind.__name__}: {error}\n\nThe window stays usable; "
+                         "the details are on the terminal.")
+
+
+def _leaks_references() -> bool:
+    """Whether this PySide6 drops a reference to None at every call of a method that
+    returns nothing, as 6.12.0 does on Python 3.11 (where None is not immortal):
+    the interpreter then dies ("deallocating None") after some thousand calls."""
+    probe = QObject()
+    before = sys.getrefcount(None)
+    for _ in range(100):
+        probe.setObjectName("")
+    return sys.getrefcount(None) < before - 50
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the application; returns its exit status when the window closes."""
+    parser = argparse.ArgumentParser(prog="amrgen-gui", description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus", nargs="?", help="an AMR corpus to open (default: the bundled sample)")
+    args, qt_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    if _leaks_references():
+        print(f"amrgen-gui: PySide6 {qVersion()} leaks references on Python {sys.version.split()[0]} and would "
+              "crash within minutes; install another version, e.g. pip install 'PySide6==6.11.3'", file=sys.stderr)
+        return 1
+
+    app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
+    app.setOrganizationName("amrgen")
+    app.setApplicationName("amrgen-gui")
+    theme.apply(app)
+    sys.excepthook = _report_unexpected
+
+    from amrgen_gui.corpus import SAMPLE
+    from amrgen_gui.main_window import MainWindow
+
+    window = MainWindow()
+    window.show()
+    window.open_corpus(args.corpus or SAMPLE)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,459 @@
+"""The main window: docks around the graph, the actions and their shortcuts,
+opening corpora and exporting.  It owns the :class:`SessionModel`; every
+view only follows it.
+
+Layout: the corpus on the left; σ and β above the graph in the centre; the
+transitions to choose from, the history and the realization on the right;
+the sentence with its dependency tree and alignment, and the ρ table, below.
+Window geometry, dock layout, recent files and options persist in QSettings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressDialog,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from amrgen.oracle.annotations import Approach
+from amrgen.transitions.system import TransitionSystem
+from amrgen_gui import export
+from amrgen_gui.corpus import SAMPLE, Corpus, learn_constrained_system, open_corpus
+from amrgen_gui.model import SessionModel
+from amrgen_gui.session import Mode
+from amrgen_gui.tasks import Task
+from amrgen_gui.views.buffers import BufferView
+from amrgen_gui.views.corpus_browser import CorpusBrowser
+from amrgen_gui.views.graph_view import GraphView
+from amrgen_gui.views.history import HistoryView
+from amrgen_gui.views.output import OutputView
+from amrgen_gui.views.rho_table import RhoTable
+from amrgen_gui.views.sentence_view import SentenceView
+from amrgen_gui.views.transitions import TransitionsView
+
+MAX_RECENT = 8
+MAX_ERRORS_SHOWN = 8
+CORPUS_FILTER = "AMR corpora (*.txt *.amr *.penman);;All files (*)"
+FORMAL, CONSTRAINED = "formal", "constrained"
+
+
+class MainWindow(QMainWindow):
+    """The application window."""
+
+    corpusLoaded = Signal()
+    """A corpus was opened and its first entry is shown (or it had none)."""
+    systemChanged = Signal()
+    """The session now runs in the transition system chosen."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings()
+        self.model = SessionModel(self)
+        self.corpus: Corpus | None = None
+        self.constrained: dict[Approach, TransitionSystem] = {}
+        """Constrained systems learnt from the open corpus, per oracle approach."""
+        self.tasks: set[Task] = set()
+        self.setWindowTitle("amrgen")
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+
+        self.graph = GraphView(self.model)
+        self.buffers = BufferView(self.model)
+        self.sentence = SentenceView(self.model)
+        self.rho = RhoTable(self.model)
+        self.history = HistoryView(self.model)
+        self.choices = TransitionsView(self.model)
+        self.output = OutputView(self.model)
+        self.browser = CorpusBrowser()
+        centre = QWidget()
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.buffers)
+        column.addWidget(self.graph, 1)
+        self.setCentralWidget(centre)
+        self._build_docks()
+        self._build_actions()
+        self._default_state = self.saveState()
+        self._restore_settings()
+
+        self.browser.entrySelected.connect(self._show_entry)
+        self.model.changed.connect(self._update_status)
+        self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
+        self._update_status()
+
+    # -- building -----------------------------------------------------------------------
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self.setCorner(Qt.Corner.BottomLeftCorner, bottom)
+        self.setCorner(Qt.Corner.BottomRightCorner, bottom)
+        self.setCorner(Qt.Corner.TopLeftCorner, left)
+        self.setCorner(Qt.Corner.TopRightCorner, right)
+        self.docks = {
+            "corpus": self._dock("Corpus", "corpus", self.browser, left),
+            "transitions": self._dock("Transitions", "transitions", self.choices, right),
+            "history": self._dock("History", "history", self.history, right),
+            "output": self._dock("Realization", "output", self.output, right),
+            "sentence": self._dock("Sentence, dependencies and alignment", "sentence", self.sentence, bottom),
+            "rho": self._dock("Annotations ρ", "rho", self.rho, bottom),
+        }
+        self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["corpus"]], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["transitions"]], [330], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["sentence"], self.docks["rho"]], [560, 720], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["sentence"]], [215], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["transitions"], self.docks["history"], self.docks["output"]],
+                         [100, 200, 220], Qt.Orientation.Vertical)
+
+    def _action(self, text: str, slot: Callable[[], Any], shortcut: QKeySequence | str | None = None,
+                tip: str = "", checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setToolTip(f"{tip or text} ({action.shortcut().toString()})" if shortcut else tip or text)
+        action.setCheckable(checkable)
+        action.triggered.connect(lambda: slot())  # not slot itself: triggered passes `checked`
+        self.addAction(action)
+        return action
+
+    def _choice(self, options: list[tuple[str, str, str]], chosen: Callable[[str], None]) -> list[QAction]:
+        """An exclusive group of checkable actions (text, value, shortcut)."""
+        group = QActionGroup(self)
+        actions = []
+        for text, value, shortcut in options:
+            action = self._action(text, lambda value=value: chosen(value), shortcut, checkable=True)
+            action.setData(value)
+            group.addAction(action)
+            actions.append(action)
+        return actions
+
+    def _build_actions(self) -> None:
+        a = self._action
+        self.open_action = a("&Open…", self._ask_open, QKeySequence.StandardKey.Open, "Open an AMR corpus")
+        self.sample_action = a("Open &Sample", lambda: self.open_corpus(SAMPLE))
+        self.export_svg_action = a("Export Graph as &SVG…", lambda: self._ask_export("svg"), "Ctrl+E")
+        self.export_png_action = a("Export Graph as &PNG…", lambda: self._ask_export("png"), "Ctrl+Shift+E")
+        self.export_listing_action = a("Export &Transitions…", lambda: self._ask_export("txt"), "Ctrl+T")
+        quit_action = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.start_action = a("⇤  Start", self.model.to_start, "Home", "Back to c_s, keeping the history")
+        self.back_action = a("←  Back", self.model.back, "Left", "Undo the last transition")
+        self.step_action = a("Step  →", self.model.step, "Right", "Apply the next transition")
+        self.end_action = a("Run  ⇥", self.model.run_to_end, "End", "Apply transitions up to a terminal configuration")
+        self.reset_action = a("↺  Reset", self.model.reset, "Ctrl+R", "Back to c_s, forgetting the history")
+        previous_entry = a("Previous Entry", lambda: self.browser.step(-1), "PgUp")
+        next_entry = a("Next Entry", lambda: self.browser.step(1), "PgDown")
+        self.mode_actions = self._choice([("Oracle", Mode.ORACLE.value, "Ctrl+1"),
+                                          ("Manual", Mode.MANUAL.value, "Ctrl+2")], self._set_mode)
+        self.approach_actions = self._choice([("Text", Approach.TEXT.value, "Ctrl+3"),
+                                              ("Dependency", Approach.DEPENDENCY.value, "Ctrl+4")],
+                                             self._set_approach)
+        self.system_actions = self._choice([("Formal", FORMAL, "Ctrl+5"), ("Constrained", CONSTRAINED, "Ctrl+6")],
+                                           self._set_system)
+        zoom_in = a("Zoom In", lambda: self.graph.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+        zoom_out = a("Zoom Out", lambda: self.graph.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
+        fit = a("Fit Graph", self.graph.fit, "Ctrl+0")
+        legend = a("Graph Legend", self._toggle_legend, checkable=True)
+        legend.setChecked(True)
+        reset_layout = a("Reset Layout", lambda: self.restoreState(self._default_state))
+
+        menus = self.menuBar()
+        file_menu = menus.addMenu("&File")
+        file_menu.addActions([self.open_action, self.sample_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        file_menu.addSeparator()
+        file_menu.addActions([self.export_svg_action, self.export_png_action, self.export_listing_action])
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
+        step_menu = menus.addMenu("&Step")
+        step_menu.addActions([self.step_action, self.back_action, self.end_action, self.start_action,
+                              self.reset_action])
+        step_menu.addSeparator()
+        step_menu.addActions([previous_entry, next_entry])
+        options_menu = menus.addMenu("&Options")
+        for group in (self.mode_actions, self.approach_actions, self.system_actions):
+            options_menu.addActions(group)
+            options_menu.addSeparator()
+        view_menu = menus.addMenu("&View")
+        view_menu.addActions([zoom_in, zoom_out, fit, legend])
+        view_menu.addSeparator()
+        view_menu.addActions([dock.toggleViewAction() for dock in self.docks.values()])
+        view_menu.addSeparator()
+        view_menu.addAction(reset_layout)
+
+        bar = QToolBar("Stepping", objectName="toolbar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        bar.addAction(self.open_action)
+        bar.addSeparator()
+        bar.addActions([self.start_action, self.back_action, self.step_action, self.end_action, self.reset_action])
+        for caption, group in (("mode", self.mode_actions), ("oracle", self.approach_actions),
+                               ("system", self.system_actions)):
+            bar.addSeparator()
+            bar.addWidget(QLabel(caption))
+            bar.addActions(group)
+        self.addToolBar(bar)
+        self.position_label = QLabel()
+        self.statusBar().addPermanentWidget(self.position_label)
+
+    # -- settings -------------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        if s.value("geometry"):
+            self.restoreGeometry(s.value("geometry"))
+        else:
+            self.resize(1280, 800)
+        if s.value("windowState"):
+            self.restoreState(s.value("windowState"))
+        mode, approach = Mode(s.value("mode", Mode.ORACLE.value)), Approach(s.value("approach", Approach.TEXT.value))
+        for actions, value in ((self.mode_actions, mode.value), (self.approach_actions, approach.value),
+                               (self.system_actions, s.value("system", FORMAL))):
+            for action in actions:
+                action.setChecked(action.data() == value)
+        self.model.set_mode(mode)
+        self.model.configure(approach, TransitionSystem())  # a constrained system is learnt once a corpus is open
+        self._rebuild_recent_menu()
+
+    def _save_settings(self) -> None:
+        s = self.settings
+        s.setValue("geometry", self.saveGeometry())
+        s.setValue("windowState", self.saveState())
+        for key, actions in (("mode", self.mode_actions), ("approach", self.approach_actions),
+                             ("system", self.system_actions)):
+            s.setValue(key, self._chosen(actions))
+        s.sync()
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _remember(self, path: Path) -> None:
+        if path == SAMPLE:
+            return
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent_files():
+            self.recent_menu.addAction(Path(path).name, lambda path=path: self.open_corpus(path)).setToolTip(path)
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self._save_settings()
+        super().closeEvent(event)
+
+    # -- long work ---------------------------------------------------------------------
+
+    def _run(self, task: Task, label: str, succeeded: Callable[[Any], None],
+             failed: Callable[[str], None], cancelled: Callable[[], None] = lambda: None) -> None:
+        """Run ``task`` behind a cancellable progress dialog (shown if it takes a while)."""
+        dialog = QProgressDialog(label, "Cancel", 0, 0, self)
+        dialog.setWindowTitle("amrgen")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(400)
+        dialog.setAutoReset(False)
+        self.tasks.add(task)
+
+        def finish() -> None:
+            self.tasks.discard(task)
+            shown = dialog.isVisible() or dialog.wasCanceled()
+            dialog.canceled.disconnect()
+            dialog.close()
+            dialog.deleteLater()
+            if shown:  # give the window (and its shortcuts) the keyboard back once the dialog is gone
+                QTimer.singleShot(0, self.activateWindow)
+
+        def progressed(done: int, total: int) -> None:
+            dialog.setMaximum(total)
+            dialog.setValue(done)
+
+        def cancel() -> None:
+            task.cancel()
+            finish()
+            cancelled()
+
+        task.progressed.connect(progressed)
+        task.succeeded.connect(lambda result: (finish(), succeeded(result)))
+        task.failed.connect(lambda message: (finish(), failed(message)))
+        dialog.canceled.connect(cancel)
+        task.start()
+
+    # -- corpora -------------------------------------------------------------------------
+
+    def _ask_open(self) -> None:
+        start = self.recent_files()[0] if self.recent_files() else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Open AMR Corpus", str(Path(start).parent), CORPUS_FILTER)
+        if path:
+            self.open_corpus(path)
+
+    def open_corpus(self, path: str | Path) -> None:
+        """Open (and if needed prepare) a corpus in the background; :attr:`corpusLoaded` follows."""
+        path = Path(path)
+        self.statusBar().showMessage(f"Opening {path}…")
+        self._run(Task(lambda report: open_corpus(path, report), self),
+                  f"Opening {path.name}…\nA corpus that is not prepared yet is tagged, parsed and aligned first.",
+                  self._show_corpus,
+                  lambda message: self._open_failed(path, message),
+                  lambda: self.statusBar().showMessage(f"Stopped opening {path}", 5000))
+
+    def _open_failed(self, path: Path, message: str) -> None:
+        self.statusBar().clearMessage()
+        QMessageBox.critical(self, "Cannot open corpus", f"{path}:\n{message}")
+        self.corpusLoaded.emit()
+
+    def _show_corpus(self, corpus: Corpus) -> None:
+        self.corpus = corpus
+        self.constrained = {}
+        self.setWindowTitle(f"{corpus.path.name} — amrgen")
+        self._remember(corpus.path)
+        self.browser.set_entries(corpus.entries)
+        self.statusBar().showMessage(f"Opened {corpus.path}: {self.browser.count.text()}", 5000)
+        if corpus.errors:
+            shown = "\n".join(str(error) for error in corpus.errors[:MAX_ERRORS_SHOWN])
+            more = len(corpus.errors) - MAX_ERRORS_SHOWN
+            QMessageBox.warning(
+                self, "Entries skipped",
+                f"{len(corpus.errors)} entries of {corpus.path} could not be read; "
+                f"the other {len(corpus.entries)} are open.\n\n{shown}" + (f"\n… and {more} more" if more > 0 else ""))
+        if self._chosen(self.system_actions) == CONSTRAINED:
+            self._set_system(CONSTRAINED)
+        if corpus.entries:
+            self.browser.select(0)
+        else:
+            self.model.set_entry(None)
+        self.corpusLoaded.emit()
+
+    def _show_entry(self, index: int) -> None:
+        if self.corpus is not None:
+            self.model.set_entry(self.corpus.entries[index])
+
+    # -- options ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _chosen(actions: list[QAction]) -> str:
+        return next(action.data() for action in actions if action.isChecked())
+
+    def _set_mode(self, value: str) -> None:
+        self.model.set_mode(Mode(value))
+
+    def _set_approach(self, value: str) -> None:
+        self._set_system(self._chosen(self.system_actions))
+
+    def _set_system(self, value: str) -> None:
+        """Run the approach chosen in the formal system, or in the constrained one,
+        learning that first if needed."""
+        approach = Approach(self._chosen(self.approach_actions))
+        if value == FORMAL or self.corpus is None:
+            self._configure(approach, TransitionSystem())
+        elif approach in self.constrained:
+            self._configure(approach, self.constrained[approach])
+        else:
+            self._learn_constrained_system(approach)
+
+    def _configure(self, approach: Approach, system: TransitionSystem) -> None:
+        self.model.configure(approach, system)
+        self.systemChanged.emit()
+
+    def _learn_constrained_system(self, approach: Approach) -> None:
+        corpus = self.corpus
+
+        def learnt(system: TransitionSystem) -> None:
+            if corpus is self.corpus:
+                self.constrained[approach] = system
+                self._configure(approach, system)
+
+        def back_to_formal() -> None:
+            for action in self.system_actions:
+                action.setChecked(action.data() == FORMAL)
+            self._set_system(FORMAL)
+
+        def failed(message: str) -> None:
+            QMessageBox.critical(self, "Cannot learn the constrained system", message)
+            back_to_formal()
+
+        self._run(Task(lambda report: learn_constrained_system(corpus.entries, approach, report), self),
+                  f"Learning the constraints' resources from {len(corpus.entries)} oracle runs…",
+                  learnt, failed, back_to_formal)
+
+    def _toggle_legend(self) -> None:
+        self.graph.show_legend = not self.graph.show_legend
+        self.graph.viewport().update()
+
+    # -- export ----------------------------------------------------------------------------
+
+    def _ask_export(self, kind: str) -> None:
+        if self.model.session is None:
+            return
+        name = self.model.session.entry.id.replace("/", "_")
+        filters = {"svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)", "txt": "Transition listings (*.txt)"}
+        suggested = f"{name}-step{self.model.session.position}.{kind}" if kind != "txt" else f"{name}.txt"
+        path, _ = QFileDialog.getSaveFileName(self, "Export", str(Path.home() / suggested), filters[kind])
+        if path:
+            self.export(kind, path)
+
+    def export(self, kind: str, path: str | Path) -> None:
+        """Write the graph (``svg``, ``png``) or the transition listing (``txt``) to ``path``."""
+        session = self.model.session
+        if session is None:
+            return
+        try:
+            if kind == "svg":
+                export.save_svg(self.graph.scene(), path, f"{session.entry.id}, step {session.position}")
+            elif kind == "png":
+                export.save_png(self.graph.scene(), path)
+            else:
+                export.save_text(session.listing(), path)
+        except OSError as error:
+            QMessageBox.critical(self, "Cannot export", f"{path}:\n{error}")
+            return
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+
+    # -- status ------------------------------------------------------------------------------
+
+    def _update_status(self) -> None:
+        session = self.model.session
+        for action in (self.start_action, self.back_action, self.step_action, self.end_action, self.reset_action,
+                       self.export_svg_action, self.export_png_action, self.export_listing_action):
+            action.setEnabled(session is not None)
+        if session is None:
+            self.position_label.setText("no entry")
+            return
+        terminal = session.is_terminal()
+        self.back_action.setEnabled(session.position > 0)
+        self.start_action.setEnabled(session.position > 0)
+        self.step_action.setEnabled(not terminal)
+        self.end_action.setEnabled(not terminal)
+        last = session.last_transition
+        known = len(session.steps) - 1
+        self.position_label.setText(
+            f"{session.entry.id}  ·  step {session.position}" + (f" of {known}" if known > session.position else "")
+            + ("  ·  terminal" if terminal else f"  ·  σ1 = {session.current.sigma1}")
+            + (f"  ·  last: {last}" if last else ""))

@@ -1,0 +1,332 @@
+"""The graph G of the current configuration, drawn as the thesis's figures draw it.
+
+Each vertex is an ellipse inscribed ``v : label``; below the label stands its
+realization ρ(REAL) once it has one, or what it is a copy of (ρ(LINK)).
+Deleted vertices (ρ(DEL) = 1) have a dotted border, inserted ones a dashed
+border, as in the figures of Section 4.2.  σ1 is amber, β1 sky blue; small
+badges number the rest of the node buffer σ and the child buffer β.
+Hovering a vertex highlights it and the words aligned with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from amrgen.graph import Edge, Vertex
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
+from amrgen_gui import theme
+from amrgen_gui.model import USER_ERRORS, SessionModel
+from amrgen_gui.session import Session
+from amrgen_gui.views.layout import EdgeRoute, GraphLayout, layout_union
+from amrgen_gui.views.zoom import ZoomableView
+
+LABEL_FONT = theme.scene_font(14, bold=True)
+NAME_FONT = theme.scene_font(13)
+NOTE_FONT = theme.scene_font(13, italic=True)
+EDGE_FONT = theme.scene_font(11)
+STAR_FONT = theme.scene_font(17)
+BADGE_FONT = theme.scene_font(10, bold=True)
+LINE_HEIGHT = 17.0
+PADDING = QSizeF(30, 12)
+
+
+@dataclass(frozen=True)
+class NodeLook:
+    """What a vertex shows in a configuration and how it is drawn."""
+
+    name: str
+    label: str
+    note: str
+    """The second line: the realization, what it is a copy of; "" for none."""
+    deleted: bool
+    inserted: bool
+    role: str | None
+    """``"sigma1"``, ``"beta1"`` or None."""
+    badge: str
+    """Its place in σ or β (``σ3``, ``β2``), "" when in neither."""
+
+    @property
+    def size(self) -> QSizeF:
+        """The ellipse that holds the text."""
+        first = QFontMetricsF(NAME_FONT).horizontalAdvance(f"{self.name} : ") + \
+            QFontMetricsF(LABEL_FONT).horizontalAdvance(self.label)
+        second = QFontMetricsF(NOTE_FONT).horizontalAdvance(self.note)
+        lines = 2 if self.note else 1
+        return QSizeF(max(first, second) + PADDING.width(), lines * LINE_HEIGHT + PADDING.height())
+
+
+def node_look(c: Configuration, v: Vertex) -> NodeLook:
+    """How vertex v of c's graph is drawn."""
+    rho = c.rho
+    deleted = rho.get(Key.DEL, v) == 1
+    notes = []
+    if rho.defined(Key.REAL, v) and not deleted:
+        notes.append(f"“{rho.get(Key.REAL, v)}”" if rho.get(Key.REAL, v) else "ε")
+    if rho.defined(Key.LINK, v):
+        notes.append(f"copy of {rho.get(Key.LINK, v)}")
+    role = "sigma1" if v == c.sigma1 else "beta1" if v == c.beta1 else None
+    badge = (f"σ{c.node_buffer.index(v) + 1}" if v in c.node_buffer
+             else f"β{c.child_buffer.index(v) + 1}" if v in c.child_buffer else "")
+    return NodeLook(str(v), str(c.graph.label(v)), " · ".join(notes), deleted,
+                    isinstance(v, InsertedVertex), role, badge)
+
+
+def edge_text(label: str) -> str:
+    """An edge label as the thesis prints it (⋆ for the placeholder)."""
+    return "⋆" if label == PLACEHOLDER else label
+
+
+class NodeItem(QGraphicsItem):
+    """One vertex: an ellipse with its text, a badge, and hover reporting."""
+
+    def __init__(self, vertex: Vertex, look: NodeLook, centre: QPointF, model: SessionModel) -> None:
+        super().__init__()
+        self.vertex, self.look, self.model = vertex, look, model
+        size = look.size
+        self.ellipse = QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2,
+                              size.width(), size.height())
+        self.hovered = False
+        self.setAcceptHoverEvents(True)
+        self.setZValue(2 if look.role else 1)
+        self.setToolTip(f"{look.name} : {look.label}" + (f"\n{look.note}" if look.note else ""))
+
+    def boundingRect(self) -> QRectF:
+        return self.ellipse.adjusted(-4, -12, 14, 4)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self.ellipse)
+        return path
+
+    def set_hovered(self, hovered: bool) -> None:
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self.update()
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.model.point_at_vertices([self.vertex])
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.model.point_at_vertices([])
+
+    def colours(self) -> tuple[QColor, QColor, float]:
+        """Border, fill and border width."""
+        look = self.look
+        if self.hovered:
+            return theme.HOVER.line, theme.HOVER.fill, 2.5
+        if look.role == "sigma1":
+            return theme.SIGMA1.line, theme.SIGMA1.fill, 2.5
+        if look.role == "beta1":
+            return theme.BETA1.line, theme.BETA1.fill, 2.5
+        if look.deleted:
+            return theme.FAINT, theme.CANVAS, 1.6
+        if look.inserted:
+            return theme.INSERTED.line, theme.INSERTED.fill, 1.6
+        return theme.NODE_LINE, theme.PAPER, 1.3
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        look = self.look
+        line, fill, width = self.colours()
+        pen = QPen(line, width)
+        if look.deleted:
+            pen.setStyle(Qt.PenStyle.DotLine)
+        elif look.inserted:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(fill)
+        painter.drawEllipse(self.ellipse)
+        self._paint_text(painter)
+        if look.badge:
+            self._paint_badge(painter, line if look.role else theme.MUTED)
+
+    def _paint_text(self, painter: QPainter) -> None:
+        look = self.look
+        name_width = QFontMetricsF(NAME_FONT).horizontalAdvance(f"{look.name} : ")
+        label_width = QFontMetricsF(LABEL_FONT).horizontalAdvance(look.label)
+        lines = 2 if look.note else 1
+        top = self.ellipse.center().y() - lines * LINE_HEIGHT / 2
+        x = self.ellipse.center().x() - (name_width + label_width) / 2
+        first = QRectF(x, top, name_width + label_width, LINE_HEIGHT)
+        painter.setFont(NAME_FONT)
+        painter.setPen(theme.MUTED)
+        painter.drawText(first, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"{look.name} : ")
+        painter.setFont(LABEL_FONT)
+        painter.setPen(theme.MUTED if look.deleted else theme.INK)
+        painter.drawText(first.adjusted(name_width, 0, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         look.label)
+        if look.note:
+            second = QRectF(self.ellipse.left(), top + LINE_HEIGHT, self.ellipse.width(), LINE_HEIGHT)
+            painter.setFont(NOTE_FONT)
+            painter.setPen(theme.REALIZED)
+            painter.drawText(second, Qt.AlignmentFlag.AlignCenter, look.note)
+
+    def _paint_badge(self, painter: QPainter, colour: QColor) -> None:
+        metrics = QFontMetricsF(BADGE_FONT)
+        width = metrics.horizontalAdvance(self.look.badge) + 10
+        rect = QRectF(self.ellipse.right() - width + 2, self.ellipse.top() - 10, width, 16)
+        painter.setPen(QPen(colour, 1))
+        painter.setBrush(theme.PAPER)
+        painter.drawRoundedRect(rect, 8, 8)
+        painter.setFont(BADGE_FONT)
+        painter.setPen(colour)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.look.badge)
+
+
+class EdgeItem(QGraphicsItem):
+    """One edge: its spline, arrowhead and label."""
+
+    ARROW = 9.0
+
+    def __init__(self, route: EdgeRoute, label: str, colour: QColor) -> None:
+        super().__init__()
+        self.route, self.text, self.colour = route, edge_text(label), colour
+        self.font = STAR_FONT if label == PLACEHOLDER else EDGE_FONT
+        metrics = QFontMetricsF(self.font)
+        width, height = metrics.horizontalAdvance(self.text) + 8, QFontMetricsF(EDGE_FONT).height() + 2
+        self.label_rect = QRectF(route.label.x() - width / 2, route.label.y() - height / 2, width, height)
+
+    def boundingRect(self) -> QRectF:
+        return self.route.path.boundingRect().united(self.label_rect).adjusted(-10, -10, 10, 10)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setPen(QPen(self.colour, 1.4))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        route = self.route
+        path = QPainterPath(route.path)
+        path.lineTo(route.tip)
+        painter.drawPath(path)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        painter.drawPolygon(arrowhead(route.tail, route.tip, self.ARROW))
+        painter.setBrush(QBrush(theme.PAPER))
+        painter.drawRoundedRect(self.label_rect, 4, 4)
+        painter.setFont(self.font)
+        painter.setPen(theme.MUTED)
+        painter.drawText(self.label_rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def arrowhead(tail: QPointF, tip: QPointF, length: float) -> QPolygonF:
+    """A filled triangle at ``tip`` pointing away from ``tail``."""
+    direction = tip - tail
+    norm = max((direction.x() ** 2 + direction.y() ** 2) ** 0.5, 1e-6)
+    ux, uy = direction.x() / norm, direction.y() / norm
+    base = QPointF(tip.x() - ux * length, tip.y() - uy * length)
+    side = QPointF(-uy * length * 0.45, ux * length * 0.45)
+    return QPolygonF([tip, base + side, base - side])
+
+
+class GraphView(ZoomableView):
+    """Shows the current configuration's graph and follows the model."""
+
+    def __init__(self, model: SessionModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.layout_: GraphLayout | None = None
+        self.nodes: dict[Vertex, NodeItem] = {}
+        self.show_legend = True
+        # The legend is drawn over the viewport, so scrolling must repaint everything.
+        self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
+        model.sessionReset.connect(self._new_session)
+        model.changed.connect(self._refresh)
+        model.hovered.connect(self._restyle)
+
+    # -- following the model ----------------------------------------------------------
+
+    def _new_session(self) -> None:
+        self.layout_ = None
+        self._refresh()
+        self.fit()
+
+    def _refresh(self) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.nodes = {}
+        session = self.model.session
+        if session is None:
+            return
+        c = session.current
+        if self.layout_ is None or not self.layout_.covers(c.graph):
+            configurations = expected(session)
+            self.layout_ = layout_union([k.graph for k in configurations], largest_drawings(configurations).get)
+        for edge in c.graph.edges:
+            scene.addItem(EdgeItem(self.layout_.edges[edge], edge[1], self._edge_colour(c, edge)))
+        for v in c.graph.vertices:
+            item = NodeItem(v, node_look(c, v), self.layout_.nodes[v].center(), self.model)
+            self.nodes[v] = item
+            scene.addItem(item)
+        scene.setSceneRect(self.layout_.bounds.adjusted(-24, -24, 24, 36))  # room for badges and the legend
+        self._restyle()
+
+    @staticmethod
+    def _edge_colour(c: Configuration, edge: Edge) -> QColor:
+        source, _, target = edge
+        return theme.BETA1.line if (source, target) == (c.sigma1, c.beta1) else theme.FAINT
+
+    def _restyle(self) -> None:
+        for v, item in self.nodes.items():
+            item.set_hovered(v in self.model.hover_vertices)
+
+    # -- the legend -------------------------------------------------------------------------
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if not (self.show_legend and self.nodes):
+            return
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        entries = [("σ1", theme.SIGMA1.line, theme.SIGMA1.fill, Qt.PenStyle.SolidLine),
+                   ("β1", theme.BETA1.line, theme.BETA1.fill, Qt.PenStyle.SolidLine),
+                   ("inserted", theme.INSERTED.line, theme.INSERTED.fill, Qt.PenStyle.DashLine),
+                   ("deleted", theme.FAINT, theme.CANVAS, Qt.PenStyle.DotLine)]
+        font = theme.ui_font(9)
+        painter.setFont(font)
+        metrics = painter.fontMetrics()
+        x, y = 12.0, self.viewport().height() - 26.0
+        for text, line, fill, style in entries:
+            painter.setPen(QPen(line, 1.6, style))
+            painter.setBrush(fill)
+            painter.drawEllipse(QRectF(x, y, 22, 14))
+            painter.setPen(theme.MUTED)
+            painter.drawText(QPointF(x + 28, y + 11), text)
+            x += 40 + metrics.horizontalAdvance(text)
+        painter.restore()
+
+
+def expected(session: Session) -> list[Configuration]:
+    """The configurations a view of ``session`` expects to show: its history and the
+    oracle's run from c_s (which a manual session may leave)."""
+    configurations = [step.configuration for step in session.steps]
+    preview = Session(session.entry, session.system, session.approach)
+    try:
+        preview.run_to_end()
+    except USER_ERRORS:
+        pass  # the history alone; stepping will report the error
+    return [step.configuration for step in preview.steps] + configurations
+
+
+def largest_drawings(configurations: list[Configuration]) -> dict[Vertex, QSizeF]:
+    """The room every vertex needs: its largest drawing over ``configurations``."""
+    room: dict[Vertex, QSizeF] = {}
+    for c in configurations:
+        for v in c.graph.vertices:
+            size = node_look(c, v).size
+            room[v] = size.expandedTo(room.get(v, size))
+    return room

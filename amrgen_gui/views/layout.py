@@ -1,0 +1,119 @@
+"""Laying out the graphs of a session with Graphviz ``dot`` (through pygraphviz).
+
+The graph changes at every step, but a vertex should not jump around while
+the user steps.  So one layout covers the *union* of every graph the view
+expects to show: the vertices and edges of all of them, each vertex as large
+as its largest drawing.  Edges of the first graph and edges to or from
+inserted vertices rank the layout; edges that only appear when a transition
+rewires existing vertices (Merge, Swap) are routed without moving anything
+(``constraint=false``).  A graph with a vertex or edge the layout lacks
+needs a new layout: only then does anything move.
+
+Coordinates are scene units (points, y growing downwards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import pygraphviz
+from PySide6.QtCore import QPointF, QRectF, QSizeF
+from PySide6.QtGui import QPainterPath
+
+from amrgen.graph import Edge, Graph, Vertex
+from amrgen.transitions.configuration import InsertedVertex
+
+POINTS_PER_INCH = 72.0
+EDGE_LABEL_FONT = ("Helvetica", 9)
+
+
+@dataclass(frozen=True)
+class EdgeRoute:
+    """A drawn edge: the spline, where its arrow ends, and where its label sits."""
+
+    path: QPainterPath
+    tip: QPointF
+    tail: QPointF
+    """The point the arrowhead points away from."""
+    label: QPointF
+
+
+@dataclass
+class GraphLayout:
+    """Where every vertex and edge of a family of graphs goes."""
+
+    nodes: dict[Vertex, QRectF]
+    edges: dict[Edge, EdgeRoute]
+    bounds: QRectF
+
+    def covers(self, graph: Graph) -> bool:
+        """Whether every vertex and edge of ``graph`` has a place here."""
+        return all(v in self.nodes for v in graph.vertices) and all(e in self.edges for e in graph.edges)
+
+
+def layout_union(graphs: Iterable[Graph], size: Callable[[Vertex], QSizeF]) -> GraphLayout:
+    """One ``dot`` layout of the union of ``graphs`` (the first one ranks it, see the
+    module docstring); ``size(v)`` is the room vertex v needs."""
+    graphs = list(graphs)
+    vertices: dict[Vertex, None] = {}
+    edges: dict[Edge, bool] = {}  # edge -> whether it ranks the layout
+    first = set(graphs[0].edges) if graphs else set()
+    for g in graphs:
+        vertices.update(dict.fromkeys(g.vertices))
+        for edge in g.edges:
+            source, _, target = edge
+            ranks = edge in first or isinstance(source, InsertedVertex) or isinstance(target, InsertedVertex)
+            edges[edge] = edges.get(edge, False) or ranks
+    names = {v: f"n{i}" for i, v in enumerate(vertices)}
+
+    dot = pygraphviz.AGraph(directed=True, strict=False)
+    dot.graph_attr.update(ordering="out", nodesep="0.3", ranksep="0.32", splines="spline")
+    dot.node_attr.update(shape="ellipse", fixedsize="true", label="")
+    dot.edge_attr.update(fontname=EDGE_LABEL_FONT[0], fontsize=str(EDGE_LABEL_FONT[1]), arrowsize="0.7")
+    for v, name in names.items():
+        room = size(v)
+        dot.add_node(name, width=room.width() / POINTS_PER_INCH, height=room.height() / POINTS_PER_INCH)
+    for (source, label, target), ranks in edges.items():
+        dot.add_edge(names[source], names[target], key=label, label=label,
+                     constraint="true" if ranks else "false")
+    dot.layout(prog="dot")
+
+    height = float(dot.graph_attr["bb"].split(",")[3])
+
+    def point(text: str) -> QPointF:
+        x, y = text.split(",")[:2]
+        return QPointF(float(x), height - float(y))
+
+    nodes = {}
+    for v, name in names.items():
+        node = dot.get_node(name)
+        centre = point(node.attr["pos"])
+        w, h = float(node.attr["width"]) * POINTS_PER_INCH, float(node.attr["height"]) * POINTS_PER_INCH
+        nodes[v] = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
+    routes = {}
+    for edge in edges:
+        source, label, target = edge
+        drawn = dot.get_edge(names[source], names[target], key=label)
+        routes[edge] = _route(drawn.attr["pos"], drawn.attr["lp"], point)
+    bounds = QRectF()
+    for rect in nodes.values():
+        bounds = bounds.united(rect)
+    return GraphLayout(nodes, routes, bounds)
+
+
+def _route(spline: str, label: str, point: Callable[[str], QPointF]) -> EdgeRoute:
+    """An edge from Graphviz's ``pos`` (``e,x,y`` then B-spline control points) and ``lp``."""
+    parts = spline.split()
+    tip = None
+    controls = []
+    for part in parts:
+        if part.startswith("e,"):
+            tip = point(part[2:])
+        elif not part.startswith("s,"):
+            controls.append(point(part))
+    path = QPainterPath(controls[0])
+    for i in range(1, len(controls) - 2, 3):
+        path.cubicTo(controls[i], controls[i + 1], controls[i + 2])
+    end = controls[-1]
+    return EdgeRoute(path, tip if tip is not None else end, controls[-2] if tip is None else end, point(label))

@@ -1,0 +1,64 @@
+"""What the configuration says so far: the partial yield yield^par_ρ(REAL)(G)
+(4.2.2) and that of σ1's subgraph while stepping, and at a terminal
+configuration c_f beside the reference with its sentence BLEU (Section 6)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QWidget
+
+from amrgen.evaluation.bleu import sentence_bleu
+from amrgen.transitions.annotations import Key
+from amrgen_gui import theme
+from amrgen_gui.model import SessionModel
+
+
+def _value_label(size: float = 10, bold: bool = False) -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setFont(theme.ui_font(size, bold))
+    label.setTextInteractionFlags(label.textInteractionFlags().TextSelectableByMouse)
+    return label
+
+
+class OutputView(QScrollArea):
+    """Partial yield, c_f, the reference and BLEU (scrolling when they need more room)."""
+
+    def __init__(self, model: SessionModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        content = QWidget()
+        self.setWidget(content)
+        self.partial = _value_label(12, bold=True)
+        self.sigma1, self.final, self.reference, self.bleu = (_value_label() for _ in range(4))
+        form = QFormLayout(content)
+        form.setContentsMargins(10, 6, 10, 8)
+        form.setVerticalSpacing(4)
+        for caption, label in (("yield", self.partial), ("σ1's yield", self.sigma1), ("c_f", self.final),
+                               ("reference", self.reference), ("BLEU", self.bleu)):
+            name = QLabel(caption, objectName="caption")
+            form.addRow(name, label)
+        model.changed.connect(self._refresh)
+
+    def _refresh(self) -> None:
+        session = self.model.session
+        if session is None:
+            for label in (self.partial, self.sigma1, self.final, self.reference, self.bleu):
+                label.clear()
+            return
+        entry = session.entry
+        reference = " ".join(entry.tokens or entry.words)
+        self.partial.setText(session.partial_yield() or "ε")
+        c = session.current
+        self.sigma1.setText("—" if c.sigma1 is None else
+                            " ".join(c.graph.partial_yield(c.rho[Key.REAL], c.sigma1)) or "ε")
+        self.reference.setText(reference)
+        output = session.output() if session.is_terminal() else None
+        if output is None:
+            self.final.setText("—  (once σ and β are empty)" if not session.is_terminal() else "undefined")
+            self.bleu.setText("—")
+            return
+        self.final.setText(output)
+        self.bleu.setText(f"{sentence_bleu(output, reference):.1f}   ·   "
+                          f"{sentence_bleu(output, ' '.join(entry.words)):.1f} against w' (no punctuation)")

@@ -1,0 +1,63 @@
+"""A QGraphicsView that zooms with the wheel (plain or with Ctrl) around the
+pointer, pans by dragging, and fits its scene on request.
+
+Once fitted, the view stays fitted when it is resized, until the user zooms.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+
+from amrgen_gui import theme
+
+MIN_SCALE, MAX_SCALE = 0.1, 6.0
+STEP = 1.15
+
+
+class ZoomableView(QGraphicsView):
+    """A pannable, zoomable view; :meth:`fit` shows the whole scene, never enlarged."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))  # parented, so Python does not collect it
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setBackgroundBrush(theme.PAPER)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+        self.fitted = False
+        """Whether the view follows its size with :meth:`fit` (until the user zooms)."""
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(STEP ** steps)
+        event.accept()
+
+    def zoom(self, factor: float) -> None:
+        """Scale by ``factor``, kept within [MIN_SCALE, MAX_SCALE]."""
+        current = self.transform().m11()
+        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+        self.fitted = False
+
+    def fit(self) -> None:
+        """Show the whole scene, at most at its natural size."""
+        self.fitted = True
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            return
+        self.resetTransform()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.transform().m11() > 1:
+            self.resetTransform()
+        self.centerOn(rect.center())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit()

@@ -1,0 +1,53 @@
+"""Render the application offscreen at 1280x800 to ``assets/screenshot.png``.
+
+Shows a Little Prince graph of the bundled sample midway through the
+oracle's run: σ1 and β1 highlighted, vertices deleted and inserted, the
+history, ρ and the dependency tree beside it.  Run from anywhere:
+``python scripts/screenshot.py [OUTPUT]``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's amrgen_gui, installed or not
+
+from PySide6.QtCore import QEventLoop, QSettings
+from PySide6.QtWidgets import QApplication
+
+from amrgen_gui import theme
+from amrgen_gui.corpus import SAMPLE
+from amrgen_gui.main_window import MainWindow
+
+ENTRY, STEP = "lpp_1943.136", 51
+SIZE = (1280, 800)
+OUTPUT = theme.ASSETS / "screenshot.png"
+
+
+def main(output: Path = OUTPUT) -> None:
+    app = QApplication.instance() or QApplication([])
+    theme.apply(app)
+    with tempfile.TemporaryDirectory() as home:
+        window = MainWindow(QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat))
+        window.resize(*SIZE)
+        window.show()
+        loop = QEventLoop()
+        window.corpusLoaded.connect(loop.quit)
+        window.open_corpus(SAMPLE)
+        loop.exec()
+        window.browser.select(next(i for i, e in enumerate(window.corpus.entries) if e.id == ENTRY))
+        for _ in range(STEP):
+            window.model.step()
+        window.graph.fit()
+        app.processEvents()
+        window.grab().save(str(output))
+        window.close()
+    print(f"wrote {output}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT)

@@ -1,0 +1,40 @@
+"""Qt tests (offscreen, as tests/conftest.py sets up) with the application's look
+and a throwaway QSettings."""
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from amrgen_gui import theme
+from amrgen_gui.corpus import SAMPLE
+from amrgen_gui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _look(qapp):
+    theme.apply(qapp)
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def open_in(qtbot):
+    """``open_in(window, path)`` opens a corpus and waits for the worker thread."""
+
+    def open_in(window: MainWindow, path) -> MainWindow:
+        with qtbot.waitSignal(window.corpusLoaded, timeout=30_000):
+            window.open_corpus(path)
+        return window
+
+    return open_in
+
+
+@pytest.fixture
+def window(qtbot, settings, open_in) -> MainWindow:
+    """The main window with the bundled sample open, its first entry shown."""
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    return open_in(w, SAMPLE)
