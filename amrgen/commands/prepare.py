@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="spaCy processes (default: 1, the fastest on two cores)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
-    parser.set_defaults(run=run)
+    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

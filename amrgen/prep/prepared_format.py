@@ -126,7 +126,7 @@ def format_prepared(entry: ExtendedEntry) -> str:
     reference = Reference.from_tokens(entry.tokens)
     if reference.words != entry.words:
         raise ValueError(f"entry {entry.id}: its words are not those of its tokens")
-    metadata = dict(entry.metadata)
+    metadata = {"id": entry.id, **entry.metadata}
     for key, values in (
         ("tok", entry.tokens),
         (WORDS, entry.words),

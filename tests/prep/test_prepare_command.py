@@ -35,7 +35,7 @@ def run(*argv: str) -> int:
     parser = argparse.ArgumentParser(prog="amrgen")
     prepare.register(parser.add_subparsers())
     args = parser.parse_args(["prepare", *argv])
-    return args.run(args)
+    return args.func(args)
 
 
 def test_prepare_writes_the_prepared_corpus_and_a_summary(corpus_file, tmp_path, capsys, no_computing):

@@ -1,0 +1,85 @@
+"""``amrgen oracle``: run the oracle on every graph of a corpus (thesis 4.3.3).
+
+For each graph the training data algorithm runs from c_s(G) to a terminal
+configuration; ``--transitions`` prints the gold transitions, ``--bleu`` the
+BLEU of the oracle's realizations (the ceiling of everything trained on
+them), ``--counts`` the number of gold transitions per class.
+
+The constrained system (the default) works on normalized graphs (named
+entities collapsed...) and needs what training learns: the Merge table L_M
+and empirical POS tags.  They are learnt here from a formal oracle pass over
+the same corpus.  ``--formal`` runs Section 4's system alone, on the graphs
+as written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+
+from amrgen.evaluation.bleu import corpus_bleu
+from amrgen.io.transition_listing import format_transitions
+from amrgen.oracle.annotations import Approach
+from amrgen.oracle.resources import learn_resources
+from amrgen.oracle.training_data import OracleRun, training_data
+from amrgen.prep.extended import ExtendedEntry
+from amrgen.transitions.constraints import Constraints
+from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.transitions import TRANSITION_CLASSES
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "oracle", help="run the oracle on a corpus: gold transitions, oracle BLEU",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", help="AMR corpus: plain (# ::snt), prepared, or with JAMR/ISI alignments")
+    parser.add_argument("--transitions", action="store_true", help="print the gold transitions of every graph")
+    parser.add_argument("--bleu", action="store_true", help="print the BLEU of the oracle's realizations")
+    parser.add_argument("--counts", action="store_true", help="print the number of gold transitions per class")
+    parser.add_argument("--approach", choices=["text", "dependency", "both"], default="text",
+                        help="how gold'_B decides where the thesis defines two ways (default: text)")
+    parser.add_argument("--formal", action="store_true",
+                        help="the formal system of Section 4 alone (no 5.1 constraints, no normalization)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from amrgen.prep.normalize import normalize
+    from amrgen.prep.pipeline import load_corpus
+
+    corpus = load_corpus(args.corpus)
+    for error in corpus.errors:
+        print(f"amrgen: skipped {error}", file=sys.stderr)
+    entries = corpus.entries
+    approaches = [Approach.TEXT, Approach.DEPENDENCY] if args.approach == "both" else [Approach(args.approach)]
+    for approach in approaches:
+        label = f"[{approach.value}] " if len(approaches) > 1 else ""
+        if args.formal:
+            system, graphs = TransitionSystem(), entries
+        else:
+            graphs = [normalize(e) for e in entries]
+            resources = learn_resources([training_data(e.bigraph(), approach) for e in graphs])
+            system = TransitionSystem(Constraints(resources))
+        runs = [training_data(e.bigraph(), approach, system) for e in graphs]
+        report(args, label, graphs, runs)
+    return 0
+
+
+def report(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], runs: list[OracleRun]) -> None:
+    for entry, run in zip(entries, runs):
+        if not run.terminated:
+            print(f"amrgen: oracle did not finish {entry.id}: {run.error}", file=sys.stderr)
+        if args.transitions:
+            sys.stdout.write(format_transitions(entry.id, run.transitions, run.output, run.error))
+    if args.counts:
+        counts = Counter(t.name for run in runs for t in run.transitions)
+        for cls in TRANSITION_CLASSES:
+            print(f"{label}{cls.name}: {counts[cls.name]}")
+    if args.bleu:
+        outputs = [run.output or "" for run in runs]
+        print(f"{label}BLEU: {corpus_bleu(outputs, [' '.join(e.tokens) for e in entries]):.2f}")
+        print(f"{label}BLEU (no punctuation): {corpus_bleu(outputs, [' '.join(e.words) for e in entries]):.2f}")
+    terminated = sum(run.terminated and run.output is not None for run in runs)
+    if args.bleu or args.counts:
+        print(f"{label}terminated: {terminated}/{len(runs)}")

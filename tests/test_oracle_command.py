@@ -1,0 +1,51 @@
+"""``amrgen oracle``: gold transitions and oracle BLEU of a corpus."""
+
+import pytest
+
+from amrgen.cli import main
+from amrgen.oracle.training_data import training_data
+from amrgen.prep.pipeline import load_corpus
+
+FIXTURE = "tests/fixtures/developer.txt"
+
+
+def test_transitions_listing_and_bleu(capsys):
+    assert main(["oracle", FIXTURE, "--transitions", "--bleu", "--formal"]) == 0
+    out, err = capsys.readouterr()
+    blocks = [b for b in out.split("\n\n") if b.startswith("# ::id")]
+    assert [b.splitlines()[0] for b in blocks] == ["# ::id developer", "# ::id boy"]
+    developer = blocks[0].splitlines()
+    assert developer[1] == "Merge-(developer,NN)" and developer[-1] == "# ::realization the developer wants to sleep"
+    assert len(developer) == 2 + 23
+    assert "broken" in err  # the malformed entry is reported, the others go on
+    assert "terminated: 2/2" in out
+    assert "BLEU (no punctuation): " in out
+
+
+def test_listing_matches_the_training_data_algorithm(capsys):
+    main(["oracle", FIXTURE, "--transitions", "--formal"])
+    out = capsys.readouterr().out
+    corpus = load_corpus(FIXTURE)
+    run = training_data(corpus.entries[0].bigraph())
+    lines = out.split("\n\n")[0].splitlines()
+    assert lines[1:-1] == [str(t) for t in run.transitions]
+
+
+def test_counts_per_class(capsys):
+    main(["oracle", FIXTURE, "--counts", "--formal"])
+    out = capsys.readouterr().out
+    assert "Reorder: " in out and "Delete-Reentrance: " in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["little-prince-v1.6/training.txt", "little-prince-v1.6/dev.txt",
+                                  "little-prince-v1.6/test.txt", "bio-v0.8/alignments-dev.txt"])
+def test_the_oracle_terminates_on_every_graph_in_both_systems(shared_dir, name, capsys):
+    for system in (["--formal"], []):
+        assert main(["oracle", str(shared_dir / "data" / "amr" / name), "--bleu", "--approach", "both", *system]) == 0
+        out = capsys.readouterr().out
+        terminated = [line.split()[-1] for line in out.splitlines() if "terminated:" in line]
+        assert len(terminated) == 2
+        for value in terminated:
+            done, total = value.split("/")
+            assert done == total and int(total) > 100
