@@ -116,3 +116,21 @@ def test_insert_between_words():
     assert not CONSTRAINED.applicable(InsertBetween("if", "left"), c)  # "if" only on :condition
     on_condition = config(g, ["e"], {Key.DEL: {"e": 0}}, beta=["c"])
     assert CONSTRAINED.applicable(InsertBetween("if", "left"), on_condition)
+
+
+def test_nearest_allowed_order_changes_only_what_the_rules_demand():
+    constraints = CONSTRAINED.constraints
+    g = Graph({"v": "and", "a": "cat", "b": "dog", "c": "cow", "t": "the", "x": "big"},
+              [("v", "op1", "a"), ("v", "op2", "b"), ("v", "op3", "c"), ("v", "*", "t"), ("v", "mod", "x")])
+    c = config(g, ["v"], {Key.DEL: {"v": 0}, Key.REAL: {"v": "and"}, Key.INS_DONE: {"v": 1}})
+    order = constraints.nearest_order(c, ["x", "b", "v", "a", "t", "c"])
+    assert order == ["t", "x", "a", "b", "v", "c"]
+    assert CONSTRAINED.applicable(Reorder(*order), c)
+    allowed = ["t", "x", "a", "b", "v", "c"]
+    assert constraints.nearest_order(c, allowed) == allowed
+
+
+def test_a_pos_fixed_by_merge_overrides_the_empirical_pos():
+    g = Graph({"b": "boy"})
+    merged = config(g, ["b"], {Key.DEL: {"b": 0}, Key.POS: {"b": "JJ"}})
+    assert CONSTRAINED.applicable(Realize("boyish", SyntacticAnnotation(pos="JJ")), merged)

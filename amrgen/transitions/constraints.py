@@ -139,7 +139,9 @@ class Constraints:
             return False
         label = str(c.graph.label(s1))
         expected = self.resources.empirical_pos.get(label)
-        if not is_propbank_frameset(label) and expected is not None and a.pos != expected:
+        # Where a Merge already fixed σ1's POS, Realize's Domain holds α to it instead.
+        fixed = c.rho.defined(Key.POS, s1)
+        if not fixed and not is_propbank_frameset(label) and expected is not None and a.pos != expected:
             return False
         defaults = self.resources.default_realizations
         if c.rho.defined(Key.LINK, s1) and defaults is not None:
@@ -181,6 +183,32 @@ class Constraints:
             if [position[v] for v in ops] != expected:
                 return False
         return True
+
+
+    def nearest_order(self, c: Configuration, sequence: list[Vertex]) -> list[Vertex]:
+        """The family of σ1 in an order the Reorder rules allow, changed from
+        ``sequence`` only where a rule demands it (used where an oracle's gold
+        order is not allowed)."""
+        g, s1 = c.graph, c.sigma1
+        seq = list(sequence)
+        labels = {child: g.edge_labels(s1, child) for child in g.children(s1)}
+        dates = [v for name in DATE_ORDER for v in labels if name in labels[v]]
+        for group in (_numbered(labels, "snt"), dates):
+            for place, v in zip(sorted(seq.index(v) for v in group), group):
+                seq[place] = v
+        ops = _numbered(labels, "op")
+        if ops:
+            block = list(ops)
+            if len(ops) >= 2 and c.rho.get(Key.DEL, s1) != 1:
+                block = [*ops[:-1], s1, ops[-1]]
+            start = min(seq.index(v) for v in ops)
+            before = [v for v in seq[:start] if v not in block]
+            seq = before + block + [v for v in seq[start:] if v not in block]
+        articles = [v for v in labels if g.label(v) in ARTICLES]
+        if articles:
+            seq.remove(articles[0])
+            seq.insert(0, articles[0])
+        return seq
 
 
 def _numbered(labels: dict[Vertex, list[str]], prefix: str) -> list[Vertex]:
