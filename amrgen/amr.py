@@ -97,7 +97,7 @@ class Amr:
                 elif strip_surface_alignment(str(target))[0] in variables:
                     child = strip_surface_alignment(target)[0]  # a reentrancy, maybe with a ~e mark
                 else:
-                    child = _fresh_name(graph, f"{var}.{index}")
+                    child = graph.fresh_name(f"{var}.{index}")
                     graph.add_vertex(child, strip_surface_alignment(str(target))[0])
                     constants.add(child)
                 paths[child_path] = child
@@ -161,14 +161,6 @@ def _break_cycles(graph: Graph, edges: list[tuple[Vertex, str, Vertex, bool]]) -
     for edge in decided:
         graph.add_edge(*edge)
     return repairs
-
-
-def _fresh_name(graph: Graph, base: str) -> str:
-    name, n = base, 1
-    while name in graph:
-        n += 1
-        name = f"{base}_{n}"
-    return name
 
 
 def gold_parent(graph: Graph, v: Vertex) -> Vertex | None:

@@ -139,6 +139,14 @@ class Graph:
         self._out[v] = []
         self._in[v] = []
 
+    def fresh_name(self, base: str) -> str:
+        """``base``, or ``base_2``, ``base_3``... : the first that is not a vertex yet."""
+        name, n = base, 1
+        while name in self._labels:
+            n += 1
+            name = f"{base}_{n}"
+        return name
+
     def remove_vertex(self, v: Vertex) -> None:
         """Remove v and every edge touching it."""
         for label, child in list(self._out[v]):

@@ -185,13 +185,13 @@ def expand_names(amr: Amr) -> Amr:
         if name is None:
             continue
         vertex = next(c for _, role, c in graph.out_edges(entity) if role == "name")
-        variable = _fresh(graph, "n")
+        variable = graph.fresh_name("n")
         graph.add_vertex(variable, "name")
         graph.replace_edge((entity, "name", vertex), (entity, "name", variable))
         graph.remove_vertex(vertex)
         constants.discard(vertex)
         for number, part in enumerate(name.split(), start=1):
-            op = _fresh(graph, f"{variable}.op")
+            op = graph.fresh_name(f"{variable}.op")
             graph.add_vertex(op, f'"{part}"')
             graph.add_edge(variable, f"op{number}", op)
             constants.add(op)
@@ -309,11 +309,3 @@ def _is_quoted(label: str) -> bool:
 def _unquote(label: object) -> str:
     text = str(label)
     return text[1:-1] if _is_quoted(text) else text
-
-
-def _fresh(graph: Graph, base: str) -> str:
-    name, number = base, 1
-    while name in graph:
-        number += 1
-        name = f"{base}{number}"
-    return name
