@@ -38,10 +38,10 @@ class Corpus:
 
 
 def open_corpus(path: str | Path, report: Report) -> Corpus:
-    """Read (or prepare) the corpus at ``path``.  Preparation reports no progress,
-    so ``report`` is only told when it starts and ends."""
+    """Read (or prepare) the corpus at ``path``; preparation reports its progress
+    (tagging, then aligning) and stops when the user cancels."""
     report(0, 0)
-    prepared = load_corpus(path, progress=False)
+    prepared = load_corpus(path, progress=False, report=report)
     report(1, 1)
     return Corpus(Path(path), prepared.entries, prepared.errors)
 

@@ -102,6 +102,7 @@ def prepare_corpus(
     pos: str | Path | None = None,
     progress: bool = True,
     workers: int = 1,
+    report: Callable[[int, int], None] | None = None,
 ) -> PreparedCorpus:
     """Prepare the corpus file at ``path`` (see the module docstring).
 
@@ -110,6 +111,9 @@ def prepare_corpus(
     are sidecar files with one sentence per corpus entry, malformed entries
     included.  Raises :class:`CorpusFormatError` when a sidecar file is
     malformed or holds another number of sentences than the corpus.
+    ``report(done, total)``, when given, is called as tagging and then
+    aligning advance; an exception it raises stops the preparation (this is
+    how the application cancels).
     """
     read = read_corpus(path)
     count = len(read.entries) + len(read.errors)
@@ -122,8 +126,9 @@ def prepare_corpus(
             drafts.append(_draft(entry, parses, dependencies, tags, pos))
         except (CorpusFormatError, AmrFormatError) as error:
             corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index))
-    _annotate(drafts, annotator or SpacyAnnotator(workers=workers), progress)
-    _align(drafts, progress)
+    report = report or (lambda done, total: None)
+    _annotate(drafts, annotator or SpacyAnnotator(workers=workers), progress, report)
+    _align(drafts, progress, report)
     corpus.entries = [draft.extended() for draft in drafts]
     corpus.errors.sort(key=lambda error: error.index)
     return corpus
@@ -196,13 +201,15 @@ def _token_key(token: str) -> str:
     return _PTB_ESCAPES.get(token.lower(), token.lower())
 
 
-def _annotate(drafts: list[_Draft], annotator: Annotator, progress: bool) -> None:
+def _annotate(drafts: list[_Draft], annotator: Annotator, progress: bool,
+              report: Callable[[int, int], None]) -> None:
     """Fill in what the sidecars did not give with the annotator, then project onto the words."""
     needed = [d for d in drafts if d.syntax is None and len(d.known) < 4]
     if needed:
         parses = annotator.annotate(d.reference.tokens for d in needed)
         bar = tqdm(parses, total=len(needed), desc="tagging and parsing", disable=not progress)
-        for draft, parse in zip(needed, bar):
+        for done, (draft, parse) in enumerate(zip(needed, bar), start=1):
+            report(done, len(needed))
             if parse.tokens != draft.reference.tokens:
                 raise ValueError(f"the annotator changed the tokens of entry {draft.entry.id}")
             draft.known = {
@@ -215,7 +222,7 @@ def _annotate(drafts: list[_Draft], annotator: Annotator, progress: bool) -> Non
             draft.syntax = project_to_words(parse, draft.reference)
 
 
-def _align(drafts: list[_Draft], progress: bool) -> None:
+def _align(drafts: list[_Draft], progress: bool, report: Callable[[int, int], None]) -> None:
     """A_G for every draft: the corpus's own alignments after the handwritten rules, else
     :func:`align_corpus` over the whole corpus."""
     for draft in drafts:
@@ -227,11 +234,12 @@ def _align(drafts: list[_Draft], progress: bool) -> None:
     items = [(d.amr, d.reference.words, d.syntax.lemmas, d.syntax.pos) for d in drafts]
     with tqdm(total=len(items) + 2, desc="aligning", disable=not progress) as bar:
 
-        def report(done: int, total: int) -> None:
+        def advance(done: int, total: int) -> None:
+            report(done, total)
             bar.total = total
             bar.update(done - bar.n)
 
-        computed = align_corpus(items, progress=report)
+        computed = align_corpus(items, progress=advance)
     for draft, alignment in zip(drafts, computed):
         if draft.alignment is None:
             draft.alignment = alignment

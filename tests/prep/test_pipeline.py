@@ -157,3 +157,20 @@ def test_a_pos_line_of_another_length_skips_its_entry(corpus_file, no_computing)
     corpus = prepare_corpus(corpus_file(ALIGNED), dependencies=deps, pos=pos, progress=False)
     assert [e.id for e in corpus.entries] == ["a.1"]
     assert corpus.errors[0].message == f"{pos}: sentence 2 has 3 POS tags, the entry has 4 tokens"
+
+
+def test_report_follows_the_preparation_and_can_stop_it():
+    from amrgen.prep.pipeline import prepare_corpus
+
+    calls = []
+    prepare_corpus("tests/fixtures/developer.txt", progress=False, report=lambda done, total: calls.append((done, total)))
+    assert calls and all(0 <= done <= total for done, total in calls)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        raise Stop
+
+    with pytest.raises(Stop):
+        prepare_corpus("tests/fixtures/developer.txt", progress=False, report=stop)
