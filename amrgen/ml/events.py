@@ -1,0 +1,125 @@
+"""Training events of every maximum entropy model, from the oracle's training
+data (thesis 4.3.2, 4.3.3 and the model split of Section 5.3 "ml").
+
+The training data algorithm gives pairs (c, t*).  Each model learns from the
+pairs of its part of the transition system, as (context, output) events:
+
+- ``first-stage``: the class of t* ∈ {Delete, Merge, Swap, Keep} at σ1
+  (Merge's label and POS come from L_M, Section 5.1);
+- ``pos``, ``number``, ``denom``, ``voice``, ``tense``: α(k) of a gold
+  Realize-(w, α), conditioned on the keys before k in Eq. (equ:syn4);
+- ``realize``: the word sequence w of Realize-(w, α), given α (Eq. equ:rea4);
+- ``insert-child``: the word of Insert-Child-(w, left), or "" for No-Insertion;
+- ``insert-between-arg`` / ``insert-between-other``: ``w/side`` of
+  Insert-Between-(w, side), or "" for No-Insertion, split by whether the
+  edge σ1 → β1 is an ARGi edge (the thesis's separate ARG model);
+- ``reorder-head`` (p_*): for every child of Reorder-(v1..vn) whether it is
+  left or right of σ1;
+- ``reorder-left`` / ``reorder-right`` (p_l, p_r): for every pair of children
+  on the same side, whether the first (in a canonical order: edge label,
+  then concept) precedes the second (Eq. equ:reo3, the sets S_*, S_l, S_r).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from amrgen.graph import Vertex
+from amrgen.ml.features import FeatureContext, FeatureResources
+from amrgen.oracle.training_data import OracleRun
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.transitions import (
+    LEFT,
+    RIGHT,
+    Delete,
+    InsertBetween,
+    InsertChild,
+    Keep,
+    Merge,
+    NoInsertion,
+    Realize,
+    Reorder,
+    Swap,
+    Transition,
+)
+
+ANNOTATION_MODELS = {"pos": (), "number": (Key.POS,), "denom": (Key.POS, Key.NUMBER),
+                     "voice": (Key.POS,), "tense": (Key.POS,)}
+"""p_k and the keys it is conditioned on (Eq. equ:syn4)."""
+
+MODELS = ("first-stage", *ANNOTATION_MODELS, "realize", "insert-child", "insert-between-arg",
+          "insert-between-other", "reorder-head", "reorder-left", "reorder-right")
+"""Every model, named like its feature list in resources/features/."""
+
+FIRST_STAGE = (Delete, Merge, Swap, Keep)
+_ARG_EDGE = re.compile(r"ARG\d+")
+BEFORE, AFTER = "before", "after"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One training event: the model, its context and the gold output."""
+
+    model: str
+    context: FeatureContext
+    output: str
+
+
+def events(runs: Iterable[OracleRun], resources: FeatureResources | None = None) -> Iterator[Event]:
+    """Every model's events from the (c, t*) pairs of the runs."""
+    for run in runs:
+        for c, t in run.pairs:
+            yield from events_of(c, t, FeatureContext(c, resources))
+
+
+def events_of(c: Configuration, t: Transition, context: FeatureContext) -> Iterator[Event]:
+    """The events one pair (c, t*) gives."""
+    if isinstance(t, FIRST_STAGE):
+        yield Event("first-stage", context, t.name)
+    elif isinstance(t, Realize):
+        a = t.annotation
+        for model, given in ANNOTATION_MODELS.items():
+            known = {key: a[key] for key in given}
+            yield Event(model, context.derive(annotation=known), a[_key(model)])
+        yield Event("realize", context.derive(annotation=a), t.word)
+    elif isinstance(t, (InsertChild, NoInsertion)) and not c.child_buffer:
+        yield Event("insert-child", context, t.word if isinstance(t, InsertChild) else "")
+    elif isinstance(t, (InsertBetween, NoInsertion)) and c.child_buffer:
+        labels = c.graph.edge_labels(c.sigma1, c.beta1)
+        model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
+        yield Event(model, context, f"{t.word}/{t.side}" if isinstance(t, InsertBetween) else "")
+    elif isinstance(t, Reorder):
+        yield from _order_events(c, t, context)
+
+
+def _key(model: str) -> Key:
+    return Key(model.upper())
+
+
+def _order_events(c: Configuration, t: Reorder, context: FeatureContext) -> Iterator[Event]:
+    s1 = c.sigma1
+    head = t.sequence.index(s1)
+    sides = {v: LEFT if i < head else RIGHT for i, v in enumerate(t.sequence) if v != s1}
+    ordered = context.derive(sides=sides)
+    for v, side in sides.items():
+        yield Event("reorder-head", ordered.derive(children=(v,)), side)
+    for side, model in ((LEFT, "reorder-left"), (RIGHT, "reorder-right")):
+        half = [v for v in t.sequence if sides.get(v) == side]
+        for i, a in enumerate(half):
+            for b in half[i + 1:]:
+                first, second = canonical_pair(c, a, b)
+                output = BEFORE if first == a else AFTER
+                yield Event(model, ordered.derive(children=(first, second)), output)
+
+
+def canonical_pair(c: Configuration, a: Vertex, b: Vertex) -> tuple[Vertex, Vertex]:
+    """Two children of σ1 in a canonical order (edge label, then concept), so an
+    order model's output says whether that first one precedes the other."""
+    def key(v: Vertex) -> tuple[str, str]:
+        return (min(c.graph.edge_labels(c.sigma1, v) or [""]), str(c.graph.label(v)))
+
+    return (a, b) if key(a) <= key(b) else (b, a)
+
