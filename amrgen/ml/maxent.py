@@ -1,0 +1,232 @@
+"""Maximum-entropy models p(y | x) over binary indicator features (thesis 2.7).
+
+An event x is given by the set of its active indicator features, each a string
+such as ``"Concept(v)=want-01"``; the thesis's feature functions f_s^Y are the
+pairs (indicator s, output y), so the parameters λ form one weight per indicator
+and label, stored as a matrix ``coef[indicator, label]``, plus one unpenalised
+weight per label (the intercept). This is multinomial logistic regression, which
+scikit-learn fits.
+
+Training follows the reference's Stanford models (reference §6.1): an L2
+(Gaussian) prior, whose strength is chosen on the log-likelihood of dev data
+when dev data is given. scikit-learn's objective ``C·Σ loss + ½‖λ‖²`` is the
+Stanford objective ``Σ loss + ‖λ‖² / (2σ²)`` with C = σ², so the default C = 1
+is Stanford's default σ = 1 and the default grid spans its σ range [0.01, 2].
+
+The solver is 'sag' (stochastic average gradient, seeded, so deterministic).
+On a synthetic problem of 100k events (25 active indicators each), 50k
+indicators and 20 labels on two cores, it converged at C = 1 in 28 s against
+30 s for 'saga' and 88 s for 'lbfgs'; at C = 0.1 'newton-cg' took 26 s, 'sag' 9 s.
+The default grid of four values took 88 s in all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.special import log_softmax, softmax
+from sklearn.linear_model import LogisticRegression
+
+from amrgen.decoding.prune import prune
+from amrgen.errors import AmrgenError
+
+Event = Sequence[str]
+"""The active indicator features of one context x."""
+
+DEFAULT_C_GRID = (0.01, 0.1, 1.0, 4.0)
+"""C = σ² for σ = 0.1, 0.32, 1 and 2, within the reference's σ range [0.01, 2]."""
+
+SOLVER = "sag"
+RANDOM_STATE = 0
+
+
+class ModelError(AmrgenError):
+    """A model cannot be trained from the given data, or a stored model cannot be used."""
+
+
+class MaxentModel:
+    """p(y | x) = exp(Σ_s∈x coef[s, y] + intercept[y]) / Z(x) (thesis Def. 2.7).
+
+    ``labels`` are sorted; ``vocabulary`` lists the indicators seen in training,
+    in column order. Indicators outside the vocabulary are ignored at prediction,
+    as an unseen indicator has no weight. ``feature_templates`` names the feature
+    templates that produced the events (kept with the model so that it is used
+    with the same features); ``metadata`` records how the model was trained.
+    """
+
+    def __init__(
+        self,
+        labels: Sequence[str],
+        vocabulary: Sequence[str],
+        coef: np.ndarray,
+        intercept: np.ndarray,
+        metadata: Mapping[str, Any] | None = None,
+        feature_templates: Sequence[str] = (),
+    ) -> None:
+        self.labels = tuple(labels)
+        self.vocabulary = tuple(vocabulary)
+        self.coef = np.ascontiguousarray(coef, dtype=np.float64)
+        self.intercept = np.ascontiguousarray(intercept, dtype=np.float64)
+        self.metadata = dict(metadata or {})
+        self.feature_templates = tuple(feature_templates)
+        self._column = {feature: i for i, feature in enumerate(self.vocabulary)}
+        self._label_index = {label: i for i, label in enumerate(self.labels)}
+        if not self.labels or list(self.labels) != sorted(set(self.labels)):
+            raise ValueError("labels must be distinct, sorted and not empty")
+        if len(self._column) != len(self.vocabulary):
+            raise ValueError("the vocabulary lists a feature twice")
+        if self.coef.shape != (len(self.vocabulary), len(self.labels)):
+            raise ValueError(f"coef has shape {self.coef.shape}, expected {(len(self.vocabulary), len(self.labels))}")
+        if self.intercept.shape != (len(self.labels),):
+            raise ValueError(f"intercept has shape {self.intercept.shape}, expected {(len(self.labels),)}")
+        if not (np.isfinite(self.coef).all() and np.isfinite(self.intercept).all()):
+            raise ValueError("the weights are not all finite")
+
+    # ----------------------------------------------------------------- training
+
+    @classmethod
+    def train(
+        cls,
+        events: Sequence[Event],
+        labels: Sequence[str],
+        dev: tuple[Sequence[Event], Sequence[str]] | None = None,
+        c: float = 1.0,
+        c_grid: Sequence[float] = DEFAULT_C_GRID,
+        max_iter: int = 1000,
+        tol: float = 1e-4,
+        feature_templates: Sequence[str] = (),
+    ) -> MaxentModel:
+        """Fit λ to maximise the L2-penalised log-likelihood L(λ | C) of the events.
+
+        Without ``dev`` the regularisation is ``c``. With ``dev = (events, labels)``
+        each C of ``c_grid`` is fitted on the training events and the one whose
+        model gives the dev events the highest log-likelihood is kept; dev events
+        whose label never occurs in training are left out of that choice (their
+        likelihood is 0 under every C). ``max_iter`` counts epochs of the solver.
+        One label only gives a model that predicts it with probability 1.
+        """
+        if len(events) != len(labels):
+            raise ValueError(f"{len(events)} events but {len(labels)} labels")
+        if not events:
+            raise ModelError("no training events: a maximum-entropy model needs at least one")
+        vocabulary = sorted({feature for event in events for feature in event})
+        label_set = sorted(set(labels))
+        untrained = cls(label_set, vocabulary, np.zeros((len(vocabulary), len(label_set))), np.zeros(len(label_set)))
+        metadata: dict[str, Any] = {"solver": SOLVER, "max_iter": max_iter, "tol": tol}
+        if len(label_set) == 1:
+            model = untrained
+            metadata["C"] = None
+        else:
+            x, y = untrained._matrix(events), untrained._label_indices(labels)
+            grid = list(c_grid) if dev is not None else [c]
+            fits = [untrained._fit(x, y, value, max_iter, tol) for value in grid]
+            if dev is None:
+                (model,) = fits
+            else:
+                dev_known = _known(fits[0], *dev)
+                by_c = [fit.log_likelihood(*dev_known) for fit in fits]
+                model = fits[int(np.argmax(by_c))]
+                metadata["C_grid"] = grid
+                metadata["dev_log_likelihood_by_C"] = by_c
+            metadata.update(model.metadata)
+        metadata.update(model._scores("train", events, labels))
+        if dev is not None:
+            metadata.update(model._scores("dev", *dev))
+        return cls(model.labels, model.vocabulary, model.coef, model.intercept, metadata, feature_templates)
+
+    def _fit(self, x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int, tol: float) -> MaxentModel:
+        """This model's labels and vocabulary with λ fitted at regularisation C = ``c``."""
+        regression = LogisticRegression(C=c, solver=SOLVER, max_iter=max_iter, tol=tol, random_state=RANDOM_STATE)
+        regression.fit(x, y)
+        coef, intercept = regression.coef_.T, regression.intercept_
+        if len(self.labels) == 2:
+            # scikit-learn fits two labels as one logistic function of the second label;
+            # a zero column for the first gives the same p(y | x) as a softmax.
+            coef = np.column_stack([np.zeros(len(self.vocabulary)), coef[:, 0]])
+            intercept = np.array([0.0, intercept[0]])
+        iterations = int(regression.n_iter_[0])
+        metadata = {"C": c, "iterations": iterations, "converged": iterations < max_iter}
+        return MaxentModel(self.labels, self.vocabulary, coef, intercept, metadata)
+
+    def _scores(self, part: str, events: Sequence[Event], labels: Sequence[str]) -> dict[str, Any]:
+        """Accuracy and log-likelihood on one part of the data, for the metadata."""
+        known_events, known_labels = _known(self, events, labels)
+        return {
+            f"{part}_events": len(events),
+            f"{part}_accuracy": self.accuracy(events, labels) if events else None,
+            f"{part}_events_with_known_label": len(known_events),
+            f"{part}_log_likelihood": self.log_likelihood(known_events, known_labels),
+        }
+
+    # --------------------------------------------------------------- prediction
+
+    def probabilities(self, features: Event) -> dict[str, float]:
+        """p(y | x) for every label y, x given by its active ``features``."""
+        return dict(zip(self.labels, self._probability_vector(features).tolist()))
+
+    def best(self, features: Event, n: int | None = None, r: float | None = None) -> list[tuple[str, float]]:
+        """prune_(n,r) of the (label, p(label | x)) pairs (thesis Def. def:prune,
+        reference §1.3): the n best (all without n) within r of the best (any without r),
+        best first; ties in label order."""
+        pairs = zip(self.labels, self._probability_vector(features).tolist())
+        return prune(pairs, len(self.labels) if n is None else n, r)
+
+    def probabilities_batch(self, events: Sequence[Event]) -> np.ndarray:
+        """p(y | x) for many events: one row per event, one column per label of ``labels``."""
+        return softmax(self._linear(events), axis=1)
+
+    def accuracy(self, events: Sequence[Event], labels: Sequence[str]) -> float:
+        """The fraction of events whose most probable label (first in label order on ties) is the given one."""
+        if not events:
+            raise ValueError("no events to measure accuracy on")
+        predicted = np.asarray(self.labels, dtype=object)[self._linear(events).argmax(axis=1)]
+        return float(np.mean(predicted == np.asarray(labels, dtype=object)))
+
+    def log_likelihood(self, events: Sequence[Event], labels: Sequence[str]) -> float:
+        """L(λ | C) = Σ_j log p(y_j | x_j) (thesis 2.7); -inf when a label never occurred in training."""
+        if not all(label in self._label_index for label in labels):
+            return float("-inf")
+        log_p = log_softmax(self._linear(events), axis=1)
+        return float(log_p[np.arange(len(labels)), self._label_indices(labels)].sum())
+
+    # ------------------------------------------------------------------ helpers
+
+    def _probability_vector(self, features: Event) -> np.ndarray:
+        """p(· | x) for one event: the sum of the few active rows of ``coef``,
+        without building a sparse matrix: about 30 µs where scikit-learn's predict_proba
+        takes 1.6 ms (25 active indicators, 50k known, 20 labels)."""
+        scores = self.coef.take(self._columns(features), axis=0).sum(axis=0)
+        scores += self.intercept
+        scores -= scores.max()
+        np.exp(scores, out=scores)
+        scores /= scores.sum()
+        return scores
+
+    def _columns(self, features: Event) -> list[int]:
+        """The columns of the known ``features``, each once, in order."""
+        column = self._column.get
+        return sorted({i for f in features if (i := column(f)) is not None})
+
+    def _linear(self, events: Sequence[Event]) -> np.ndarray:
+        return np.asarray(self._matrix(events) @ self.coef) + self.intercept
+
+    def _matrix(self, events: Sequence[Event]) -> sp.csr_matrix:
+        """The 0/1 event-by-indicator matrix; unseen indicators are dropped."""
+        rows = [self._columns(event) for event in events]
+        indptr = np.cumsum([0] + [len(row) for row in rows])
+        indices = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=indptr[-1])
+        data = np.ones(len(indices))
+        return sp.csr_matrix((data, indices, indptr), shape=(len(events), len(self.vocabulary)))
+
+    def _label_indices(self, labels: Iterable[str]) -> np.ndarray:
+        index = self._label_index
+        return np.fromiter((index[label] for label in labels), dtype=np.intp)
+
+
+def _known(model: MaxentModel, events: Sequence[Event], labels: Sequence[str]) -> tuple[list[Event], list[str]]:
+    """The events whose label ``model`` knows."""
+    pairs = [(event, label) for event, label in zip(events, labels, strict=True) if label in model._label_index]
+    return [event for event, _ in pairs], [label for _, label in pairs]

@@ -1,0 +1,298 @@
+"""A model directory that is safe to load: JSON and NPZ files under a checksummed manifest.
+
+Layout of a model directory::
+
+    manifest.json   {"format": "amrgen-model", "format_version": 1, "amrgen_version": ...,
+                     "settings": {...}, "models": [NAME, ...], "files": {FILE: SHA-256, ...}}
+    NAME.json       labels, feature vocabulary, feature templates, training metadata
+    NAME.npz        coef and intercept (read with allow_pickle=False)
+    other files     resources such as the Merge lookup table (save_json_resource, extra_files)
+
+Nothing here unpickles. Every file is checked against its checksum before it is
+parsed, and whatever is refused (a missing directory, a foreign or incompatible
+manifest, a changed, truncated or missing file) raises :class:`ModelError` with one
+line naming the file. A directory is written whole into a temporary sibling and
+renamed into place, so a failed save leaves the previous directory as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from amrgen import __version__
+from amrgen.errors import MissingResourceError
+from amrgen.ml.maxent import MaxentModel, ModelError
+
+FORMAT = "amrgen-model"
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+class MissingModelError(ModelError, MissingResourceError):
+    """The model directory, its manifest or a file it lists is not there."""
+
+
+# -------------------------------------------------------------------- saving
+
+
+def save_models(
+    directory: str | Path,
+    models: Mapping[str, MaxentModel],
+    settings: Mapping[str, Any],
+    extra_files: Mapping[str, bytes | str] | None = None,
+) -> None:
+    """Write ``models`` (name → model), the creation ``settings`` (JSON values: corpus,
+    features, hyperparameters, ...) and ``extra_files`` (file name → content) as the
+    model directory ``directory``, replacing one that is there. A directory that is
+    there but is not a model directory is refused, not replaced."""
+    files: dict[str, bytes] = {}
+    for name, model in models.items():
+        description, weights = _encode_model(model)
+        _add(files, f"{_checked_name(name)}.json", description)
+        _add(files, f"{name}.npz", weights)
+    for name, content in (extra_files or {}).items():
+        _add(files, _checked_name(name), content.encode("utf-8") if isinstance(content, str) else bytes(content))
+    _publish(Path(directory), files, {}, {"settings": dict(settings), "models": list(models)})
+
+
+def save_json_resource(directory: str | Path, name: str, data: Any) -> None:
+    """Add (or replace) the JSON file ``name`` in the model directory ``directory``,
+    under the manifest's checksums. The directory is rewritten as a whole: the
+    other files it lists are carried over, files it does not list are not."""
+    directory = Path(directory)
+    manifest = _read_manifest(directory)
+    model_files = {f"{model}{suffix}" for model in manifest["models"] for suffix in (".json", ".npz")}
+    if _checked_name(name) in model_files or name == MANIFEST:
+        raise ValueError(f"resource {name!r} would overwrite a model file or the manifest")
+    content = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    kept = {file: (directory / file, sha) for file, sha in manifest["files"].items() if file != name}
+    _publish(directory, {name: content}, kept, {"settings": manifest["settings"], "models": manifest["models"]})
+
+
+def _add(files: dict[str, bytes], name: str, content: bytes) -> None:
+    if name in files or name == MANIFEST:
+        raise ValueError(f"two files of the model directory would be named {name!r}")
+    files[name] = content
+
+
+def _encode_model(model: MaxentModel) -> tuple[bytes, bytes]:
+    description = {
+        "labels": list(model.labels),
+        "vocabulary": list(model.vocabulary),
+        "feature_templates": list(model.feature_templates),
+        "metadata": model.metadata,
+    }
+    weights = io.BytesIO()
+    np.savez(weights, coef=model.coef, intercept=model.intercept)
+    return json.dumps(description, ensure_ascii=False, allow_nan=False).encode("utf-8"), weights.getvalue()
+
+
+def _publish(
+    directory: Path, new: Mapping[str, bytes], kept: Mapping[str, tuple[Path, str]], manifest: dict[str, Any]
+) -> None:
+    """Write the files ``new``, hard links to (or copies of) the files ``kept``
+    (name → (path, checksum)) and a manifest listing them all with ``manifest``'s
+    entries into a temporary sibling of ``directory``, then swap it in."""
+    if directory.exists():
+        _check_replaceable(directory)
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", suffix=".tmp", dir=directory.parent))
+    try:
+        checksums = {}
+        for name, content in new.items():
+            _write(staging / name, content)
+            checksums[name] = hashlib.sha256(content).hexdigest()
+        for name, (source, checksum) in kept.items():
+            _link_or_copy(source, staging / name)
+            checksums[name] = checksum
+        header = {"format": FORMAT, "format_version": FORMAT_VERSION, "amrgen_version": __version__}
+        text = json.dumps(
+            {**header, **manifest, "files": dict(sorted(checksums.items()))}, indent=2, ensure_ascii=False
+        )
+        _write(staging / MANIFEST, text.encode("utf-8"))
+        os.chmod(staging, 0o755)
+        _swap(staging, directory)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _check_replaceable(directory: Path) -> None:
+    """Refuse to replace anything but an empty directory or a model directory (of any version)."""
+    if not directory.is_dir():
+        raise ModelError(f"{directory}: exists and is not a directory; refusing to replace it with models")
+    if not any(directory.iterdir()):
+        return
+    try:
+        is_ours = json.loads((directory / MANIFEST).read_bytes()).get("format") == FORMAT
+    except (OSError, ValueError, AttributeError):
+        is_ours = False
+    if not is_ours:
+        raise ModelError(f"{directory}: exists and is not an amrgen model directory; refusing to replace it")
+
+
+def _swap(staging: Path, directory: Path) -> None:
+    """Rename ``staging`` to ``directory``; an old ``directory`` is moved aside first
+    and restored if the rename fails, then deleted."""
+    if not directory.exists():
+        os.rename(staging, directory)
+        return
+    old = staging.with_suffix(".old")
+    os.rename(directory, old)
+    try:
+        os.rename(staging, directory)
+    except BaseException:
+        os.rename(old, directory)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _write(path: Path, content: bytes) -> None:
+    with open(path, "wb") as file:
+        file.write(content)
+        file.flush()
+        os.fsync(file.fileno())
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    # Files of a model directory are never changed in place, so a hard link is as good as a copy.
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+# ------------------------------------------------------------------- loading
+
+
+def load_models(directory: str | Path) -> tuple[dict[str, MaxentModel], dict[str, Any]]:
+    """The models (name → model) and the creation settings of a model directory."""
+    directory = Path(directory)
+    manifest = _read_manifest(directory)
+    models = {name: _load_model(directory, manifest, name) for name in manifest["models"]}
+    return models, manifest["settings"]
+
+
+def read_resource(directory: str | Path, name: str) -> bytes:
+    """The content of the file ``name`` of a model directory, checked against the manifest."""
+    directory = Path(directory)
+    return _read_checked(directory, _read_manifest(directory), name)
+
+
+def load_json_resource(directory: str | Path, name: str) -> Any:
+    """The JSON file ``name`` of a model directory, checked against the manifest."""
+    path = Path(directory) / name
+    return _parse(path, lambda: json.loads(read_resource(directory, name)))
+
+
+def _read_manifest(directory: Path) -> dict[str, Any]:
+    """The manifest of ``directory``, refused unless it is ours, of this version and well-formed."""
+    path = directory / MANIFEST
+    if not directory.is_dir():
+        raise MissingModelError(f"{directory}: no such model directory")
+    if not path.is_file():
+        raise MissingModelError(f"{path}: missing; {directory} is not an amrgen model directory")
+    manifest = _parse(path, lambda: json.loads(_read(path)), what="manifest")
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        found = manifest.get("format") if isinstance(manifest, dict) else None
+        raise ModelError(f"{path}: not an amrgen model manifest (format {found!r}, expected {FORMAT!r})")
+    version = manifest.get("format_version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise ModelError(
+            f"{path}: model format version {version!r} (written by amrgen {manifest.get('amrgen_version')}), "
+            f"but amrgen {__version__} reads version {FORMAT_VERSION}; retrain the models"
+        )
+    files, models, settings = manifest.get("files"), manifest.get("models"), manifest.get("settings")
+    well_formed = (
+        isinstance(files, dict)
+        and all(_is_safe(name) and isinstance(sha, str) and _SHA256.fullmatch(sha) for name, sha in files.items())
+        and isinstance(models, list)
+        and all(isinstance(name, str) and _is_safe(name) for name in models)
+        and isinstance(settings, dict)
+    )
+    if not well_formed:
+        raise ModelError(f"{path}: malformed manifest (files, models or settings)")
+    return manifest
+
+
+def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentModel:
+    description_path, weights_path = directory / f"{name}.json", directory / f"{name}.npz"
+    description = _parse(
+        description_path, lambda: json.loads(_read_checked(directory, manifest, description_path.name))
+    )
+    raw_weights = _read_checked(directory, manifest, weights_path.name)
+    coef, intercept = _parse(weights_path, lambda: _weights(raw_weights))
+
+    def build() -> MaxentModel:
+        return MaxentModel(
+            description["labels"],
+            description["vocabulary"],
+            coef,
+            intercept,
+            description["metadata"],
+            description["feature_templates"],
+        )
+
+    return _parse(description_path, build, what="model")
+
+
+def _weights(content: bytes) -> tuple[np.ndarray, np.ndarray]:
+    with np.load(io.BytesIO(content), allow_pickle=False) as arrays:
+        return arrays["coef"], arrays["intercept"]
+
+
+def _read_checked(directory: Path, manifest: dict[str, Any], name: str) -> bytes:
+    path = directory / name
+    expected = manifest["files"].get(name)
+    if expected is None:
+        raise ModelError(f"{path}: not listed in {directory / MANIFEST}")
+    if not path.is_file():
+        raise MissingModelError(f"{path}: missing, though {directory / MANIFEST} lists it")
+    content = _read(path)
+    if hashlib.sha256(content).hexdigest() != expected:
+        raise ModelError(
+            f"{path}: checksum differs from {directory / MANIFEST}; the file was changed or truncated after saving"
+        )
+    return content
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise ModelError(f"{path}: cannot read ({error.strerror or error})") from error
+
+
+def _parse(path: Path, parse: Callable[[], Any], what: str = "file") -> Any:
+    """``parse()``, with what goes wrong in it reported as a corrupt ``path``."""
+    try:
+        return parse()
+    except (ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ModelError(f"{path}: corrupt {what}: {reason}") from error
+
+
+def _is_safe(name: str) -> bool:
+    return isinstance(name, str) and _SAFE_NAME.fullmatch(name) is not None
+
+
+def _checked_name(name: str) -> str:
+    """``name`` if it can be a file name in a model directory (no path, not hidden)."""
+    if not _is_safe(name):
+        raise ValueError(f"{name!r} cannot name a file of a model directory")
+    return name

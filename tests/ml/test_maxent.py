@@ -1,0 +1,177 @@
+"""Maximum-entropy models over indicator features (thesis 2.7; reference §6.1 and §1.3)."""
+
+import math
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.linear_model import LogisticRegression
+
+from amrgen.errors import AmrgenError
+from amrgen.ml.maxent import MaxentModel, ModelError
+
+
+def synthetic(n: int, seed: int) -> tuple[list[list[str]], list[str]]:
+    """The label is a function of the indicator a=…, flipped to a random label 10% of
+    the time; b=… and n=… are noise."""
+    rng = random.Random(seed)
+    events, labels = [], []
+    for _ in range(n):
+        a, b = rng.randrange(6), rng.randrange(3)
+        events.append([f"a={a}", f"b={b}", f"n={rng.randrange(40)}"])
+        labels.append(rng.choice("xyz") if rng.random() < 0.1 else "xyzxyy"[a])
+    return events, labels
+
+
+TRAIN = synthetic(300, seed=1)
+DEV = synthetic(100, seed=2)
+
+
+@pytest.fixture(scope="module")
+def model() -> MaxentModel:
+    return MaxentModel.train(*TRAIN, dev=DEV, c_grid=(0.01, 1.0, 10.0), feature_templates=("a", "b", "n"))
+
+
+def test_learns_the_labels_far_better_than_chance_and_the_majority(model):
+    majority = Counter(TRAIN[1]).most_common(1)[0][1] / len(TRAIN[1])
+    assert model.accuracy(*TRAIN) > 0.85 > majority + 0.3
+    assert model.accuracy(*DEV) > 0.8
+
+
+def test_labels_sorted_vocabulary_from_training_and_probabilities_normalised(model):
+    assert model.labels == ("x", "y", "z")
+    assert model.vocabulary == tuple(sorted({f for event in TRAIN[0] for f in event}))
+    assert model.feature_templates == ("a", "b", "n")
+    p = model.probabilities(["a=1", "b=0"])
+    assert list(p) == ["x", "y", "z"] and math.isclose(sum(p.values()), 1.0)
+    assert max(p, key=p.get) == "y"
+
+
+def test_one_event_and_batch_agree(model):
+    events = TRAIN[0][:50] + DEV[0][:50]
+    single = np.array([list(model.probabilities(event).values()) for event in events])
+    np.testing.assert_allclose(model.probabilities_batch(events), single, rtol=1e-12, atol=1e-15)
+
+
+def one_hot(model: MaxentModel, events: list[list[str]]) -> sp.csr_matrix:
+    column = {f: i for i, f in enumerate(model.vocabulary)}
+    x = np.zeros((len(events), len(column)))
+    for row, event in enumerate(events):
+        x[row, [column[f] for f in event]] = 1
+    return sp.csr_matrix(x)
+
+
+def test_probabilities_are_scikit_learns(model):
+    """The fast path computes what scikit-learn's predict_proba gives for the same fit."""
+    x = one_hot(model, TRAIN[0])
+    reference = LogisticRegression(C=model.metadata["C"], solver="sag", random_state=0, max_iter=1000).fit(x, TRAIN[1])
+    np.testing.assert_allclose(model.probabilities_batch(TRAIN[0]), reference.predict_proba(x), atol=1e-6)
+
+
+def test_two_labels_are_a_logistic_function():
+    events, labels = TRAIN[0], ["x" if label == "x" else "other" for label in TRAIN[1]]
+    model = MaxentModel.train(events, labels)
+    assert model.labels == ("other", "x") and model.coef.shape == (len(model.vocabulary), 2)
+    x = one_hot(model, events)
+    reference = LogisticRegression(solver="sag", random_state=0, max_iter=1000).fit(x, labels)
+    np.testing.assert_allclose(model.probabilities_batch(events), reference.predict_proba(x), atol=1e-6)
+    assert model.accuracy(events, labels) > 0.85
+
+
+def test_dev_chooses_c_from_the_grid_by_dev_log_likelihood(model):
+    meta = model.metadata
+    assert meta["C_grid"] == [0.01, 1.0, 10.0] and meta["C"] in meta["C_grid"]
+    by_c = meta["dev_log_likelihood_by_C"]
+    assert meta["C"] == meta["C_grid"][int(np.argmax(by_c))]
+    assert meta["dev_log_likelihood"] == pytest.approx(model.log_likelihood(*DEV)) == pytest.approx(max(by_c))
+    assert meta["dev_accuracy"] == model.accuracy(*DEV) and meta["train_accuracy"] == model.accuracy(*TRAIN)
+    assert meta["train_events"] == 300 and meta["dev_events"] == 100 and meta["solver"] == "sag"
+
+
+def test_noise_labels_choose_the_strongest_regularisation():
+    """Labels independent of the features: memorising them lowers the dev likelihood."""
+    rng = random.Random(3)
+    events = [[f"id={i}", f"n={rng.randrange(5)}"] for i in range(300)]
+    labels = [rng.choice("xyz") for _ in events]
+    model = MaxentModel.train(events[:200], labels[:200], dev=(events[200:], labels[200:]), c_grid=(100.0, 0.001))
+    assert model.metadata["C"] == 0.001
+
+
+def test_dev_labels_unseen_in_training_are_left_out_of_the_choice():
+    dev_events, dev_labels = DEV[0] + [["a=1"]], DEV[1] + ["never-trained"]
+    model = MaxentModel.train(*TRAIN, dev=(dev_events, dev_labels), c_grid=(1.0,))
+    assert model.metadata["dev_events"] == 101 and model.metadata["dev_events_with_known_label"] == 100
+    assert math.isfinite(model.metadata["dev_log_likelihood"])
+    assert model.log_likelihood(dev_events, dev_labels) == -math.inf
+
+
+def test_unseen_and_repeated_features_are_ignored(model):
+    p = model.probabilities(["a=2", "b=1"])
+    assert model.probabilities(["a=2", "never-seen", "b=1", "a=2"]) == p
+    assert model.probabilities(["b=1", "a=2"]) == p
+    only_unseen = model.probabilities(["never-seen"])
+    assert only_unseen == model.probabilities([])
+    np.testing.assert_allclose(list(only_unseen.values()), np.exp(model.intercept) / np.exp(model.intercept).sum())
+
+
+def test_training_is_deterministic(model):
+    again = MaxentModel.train(*TRAIN, dev=DEV, c_grid=(0.01, 1.0, 10.0))
+    assert np.array_equal(again.coef, model.coef) and np.array_equal(again.intercept, model.intercept)
+
+
+def test_one_class_predicts_it_with_probability_one():
+    model = MaxentModel.train([["a"], ["b"], []], ["only"] * 3, dev=([["c"]], ["only"]))
+    assert model.probabilities(["a"]) == {"only": 1.0} and model.probabilities(["zzz"]) == {"only": 1.0}
+    assert model.best(["a"], n=3, r=0.1) == [("only", 1.0)]
+    assert model.accuracy([["a"]], ["only"]) == 1.0 and model.log_likelihood([["a"]], ["only"]) == 0.0
+    assert model.metadata["C"] is None and model.metadata["dev_accuracy"] == 1.0
+
+
+def test_no_training_events_is_a_clear_error():
+    with pytest.raises(ModelError, match="no training events") as error:
+        MaxentModel.train([], [])
+    assert isinstance(error.value, AmrgenError)
+    with pytest.raises(ValueError, match="2 events but 1 labels"):
+        MaxentModel.train([["a"], ["b"]], ["x"])
+
+
+# p = (0.5, 0.3, 0.15, 0.05) for every event: log-probabilities as intercepts, no features.
+FIXED = MaxentModel(["a", "b", "c", "d"], [], np.zeros((0, 4)), np.log([0.5, 0.3, 0.15, 0.05]))
+
+
+def test_fixed_probabilities():
+    assert FIXED.probabilities(["anything"]) == pytest.approx({"a": 0.5, "b": 0.3, "c": 0.15, "d": 0.05})
+
+
+@pytest.mark.parametrize(
+    ("n", "r", "expected"),
+    [
+        (None, None, ["a", "b", "c", "d"]),  # prune nothing: all, best first
+        (2, None, ["a", "b"]),  # the 2 best
+        (3, 0.25, ["a", "b"]),  # of a, b, c only those with p >= 0.5 - 0.25
+        (None, 0.4, ["a", "b", "c"]),  # p >= 0.1
+        (1, 0.4, ["a"]),
+        (0, None, []),
+    ],
+)
+def test_best_is_prune_n_r(n, r, expected):
+    best = FIXED.best([], n=n, r=r)
+    assert [label for label, _ in best] == expected
+    assert [p for _, p in best] == pytest.approx([{"a": 0.5, "b": 0.3, "c": 0.15, "d": 0.05}[y] for y in expected])
+
+
+def test_accuracy_and_log_likelihood_by_hand():
+    assert FIXED.accuracy([[], [], [], []], ["a", "a", "b", "c"]) == 0.5
+    assert FIXED.log_likelihood([[], []], ["a", "b"]) == pytest.approx(math.log(0.5) + math.log(0.3))
+    assert FIXED.log_likelihood([[]], ["unknown"]) == -math.inf
+
+
+def test_inconsistent_weights_are_refused():
+    with pytest.raises(ValueError, match="coef has shape"):
+        MaxentModel(["a", "b"], ["f"], np.zeros((2, 2)), np.zeros(2))
+    with pytest.raises(ValueError, match="sorted"):
+        MaxentModel(["b", "a"], [], np.zeros((0, 2)), np.zeros(2))
+    with pytest.raises(ValueError, match="finite"):
+        MaxentModel(["a"], ["f"], np.array([[np.nan]]), np.zeros(1))

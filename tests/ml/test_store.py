@@ -1,0 +1,259 @@
+"""The model directory: JSON/NPZ files under a checksummed manifest, refused when not ours or not intact."""
+
+import hashlib
+import io
+import json
+import os
+import random
+
+import numpy as np
+import pytest
+
+from amrgen import __version__
+from amrgen.errors import MissingResourceError
+from amrgen.ml import store
+from amrgen.ml.maxent import MaxentModel, ModelError
+from amrgen.ml.store import (
+    FORMAT_VERSION,
+    load_json_resource,
+    load_models,
+    read_resource,
+    save_json_resource,
+    save_models,
+)
+
+
+def synthetic(n: int, seed: int) -> tuple[list[list[str]], list[str]]:
+    rng = random.Random(seed)
+    events = [[f"a={rng.randrange(5)}", f"n={rng.randrange(30)}", "always"] for _ in range(n)]
+    return events, ["pqrpq"[int(event[0][2])] if rng.random() > 0.2 else rng.choice("pqr") for event in events]
+
+
+EVENTS, LABELS = synthetic(200, seed=5)
+PROBE = synthetic(100, seed=6)[0] + [["a=1", "unseen"], [], ["Concept(v)=wänt-01"]]
+SETTINGS = {"corpus": "synthetic", "features": {"order": ["a", "n"]}, "hyperparameters": {"n": 3, "r": 0.5}}
+MERGE_TABLE = {"have-org-role-91\tpresident": ["president", "NN"]}
+
+
+@pytest.fixture(scope="module")
+def models() -> dict[str, MaxentModel]:
+    return {
+        "order": MaxentModel.train(
+            EVENTS, LABELS, dev=synthetic(50, seed=7), c_grid=(0.1, 1.0), feature_templates=["a", "n"]
+        ),
+        "denom": MaxentModel.train(EVENTS[:10], ["the"] * 10),
+    }
+
+
+@pytest.fixture
+def saved(tmp_path, models):
+    directory = tmp_path / "model"
+    save_models(
+        directory, models, SETTINGS, extra_files={"README.txt": "trained on synthetic data\n", "blob.bin": b"\x00\xff"}
+    )
+    return directory
+
+
+def test_round_trip_gives_identical_models(saved, models):
+    loaded, settings = load_models(saved)
+    assert settings == SETTINGS and list(loaded) == ["order", "denom"]
+    for name, model in models.items():
+        again = loaded[name]
+        assert (again.labels, again.vocabulary, again.feature_templates) == (
+            model.labels,
+            model.vocabulary,
+            model.feature_templates,
+        )
+        assert again.metadata == model.metadata
+        for event in PROBE:
+            assert again.probabilities(event) == model.probabilities(event)
+            assert again.best(event, 2, 0.3) == model.best(event, 2, 0.3)
+        assert np.array_equal(again.probabilities_batch(PROBE), model.probabilities_batch(PROBE))
+
+
+def test_manifest_names_format_versions_settings_and_checksums(saved):
+    manifest = json.loads((saved / "manifest.json").read_text())
+    assert manifest["format"] == "amrgen-model" and manifest["format_version"] == FORMAT_VERSION
+    assert manifest["amrgen_version"] == __version__ and manifest["settings"] == SETTINGS
+    assert manifest["models"] == ["order", "denom"]
+    on_disk = {path.name for path in saved.iterdir()} - {"manifest.json"}
+    assert (
+        set(manifest["files"])
+        == on_disk
+        == {"order.json", "order.npz", "denom.json", "denom.npz", "README.txt", "blob.bin"}
+    )
+    for name, checksum in manifest["files"].items():
+        assert hashlib.sha256((saved / name).read_bytes()).hexdigest() == checksum
+    description = json.loads((saved / "order.json").read_text())
+    assert description["feature_templates"] == ["a", "n"] and description["labels"] == ["p", "q", "r"]
+
+
+def test_extra_files_and_json_resources(saved, models):
+    assert read_resource(saved, "README.txt") == b"trained on synthetic data\n"
+    assert read_resource(saved, "blob.bin") == b"\x00\xff"
+    save_json_resource(saved, "mergemap.json", MERGE_TABLE)
+    assert load_json_resource(saved, "mergemap.json") == MERGE_TABLE
+    save_json_resource(saved, "mergemap.json", {"replaced": 1})
+    assert load_json_resource(saved, "mergemap.json") == {"replaced": 1}
+    loaded, settings = load_models(saved)
+    assert settings == SETTINGS and loaded["order"].probabilities(PROBE[0]) == models["order"].probabilities(PROBE[0])
+    assert read_resource(saved, "README.txt") == b"trained on synthetic data\n"
+    with pytest.raises(ValueError, match="overwrite a model file"):
+        save_json_resource(saved, "order.json", {})
+
+
+def test_saving_replaces_a_model_directory(saved, models):
+    save_models(saved, {"denom": models["denom"]}, {"corpus": "other"})
+    loaded, settings = load_models(saved)
+    assert list(loaded) == ["denom"] and settings == {"corpus": "other"}
+    assert not (saved / "order.npz").exists()
+    assert [path.name for path in saved.parent.iterdir()] == ["model"]
+
+
+def test_a_failed_save_leaves_the_old_directory_intact(saved, models, monkeypatch):
+    before = {path.name: path.read_bytes() for path in saved.iterdir()}
+
+    def fail(path, content):
+        if path.name == "manifest.json":
+            raise OSError("disk full")
+        path.write_bytes(content)
+
+    monkeypatch.setattr(store, "_write", fail)
+    with pytest.raises(OSError, match="disk full"):
+        save_models(saved, {"denom": models["denom"]}, {"corpus": "other"})
+    assert {path.name: path.read_bytes() for path in saved.iterdir()} == before
+    assert [path.name for path in saved.parent.iterdir()] == ["model"]
+    monkeypatch.undo()
+    assert load_models(saved)[1] == SETTINGS
+
+
+def test_a_failed_rename_puts_the_old_directory_back(saved, models, monkeypatch):
+    before = {path.name: path.read_bytes() for path in saved.iterdir()}
+    rename = os.rename
+
+    def fail_for_the_new_directory(source, target):
+        if str(source).endswith(".tmp"):
+            raise OSError("rename failed")
+        rename(source, target)
+
+    monkeypatch.setattr(os, "rename", fail_for_the_new_directory)
+    with pytest.raises(OSError, match="rename failed"):
+        save_models(saved, {"denom": models["denom"]}, {"corpus": "other"})
+    monkeypatch.undo()
+    assert {path.name: path.read_bytes() for path in saved.iterdir()} == before
+    assert [path.name for path in saved.parent.iterdir()] == ["model"]
+
+
+def test_refuses_to_replace_what_is_not_a_model_directory(tmp_path, models):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(ModelError, match="not an amrgen model directory; refusing"):
+        save_models(tmp_path, models, {})
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    with pytest.raises(ModelError, match="not a directory"):
+        save_models(tmp_path / "notes.txt", models, {})
+
+
+@pytest.mark.parametrize(
+    ("names", "extra"),
+    [({"../escape": None}, {}), ({".hidden": None}, {}), ({"manifest": None}, {}), ({"m": None}, {"m.npz": b""})],
+)
+def test_names_that_cannot_be_files_are_refused(tmp_path, models, names, extra):
+    with pytest.raises(ValueError):
+        save_models(tmp_path / "model", {name: models["denom"] for name in names}, {}, extra_files=extra)
+    assert not (tmp_path / "model").exists()
+
+
+def refused(directory, match: str) -> ModelError:
+    """The error load_models gives: one line naming the file."""
+    with pytest.raises(ModelError, match=match) as error:
+        load_models(directory)
+    message = str(error.value)
+    assert "\n" not in message
+    return error.value
+
+
+def edit_manifest(directory, change):
+    manifest = json.loads((directory / "manifest.json").read_text())
+    change(manifest)
+    (directory / "manifest.json").write_text(json.dumps(manifest))
+
+
+def test_missing_directory_or_manifest(tmp_path, saved):
+    error = refused(tmp_path / "nowhere", "no such model directory")
+    assert isinstance(error, MissingResourceError) and str(tmp_path / "nowhere") in str(error)
+    (saved / "manifest.json").unlink()
+    assert str(saved / "manifest.json") in str(refused(saved, "missing; .* is not an amrgen model directory"))
+
+
+def test_foreign_or_unreadable_manifest(saved):
+    (saved / "manifest.json").write_text('{"format": "something-else", "format_version": 1}')
+    assert str(saved / "manifest.json") in str(refused(saved, "not an amrgen model manifest .format 'something-else'"))
+    (saved / "manifest.json").write_text('{"format": "amrgen-mo')
+    refused(saved, r"manifest.json: corrupt manifest")
+    (saved / "manifest.json").write_text("[1, 2]")
+    refused(saved, "not an amrgen model manifest")
+
+
+@pytest.mark.parametrize("version", [FORMAT_VERSION + 1, 0, "1", True])
+def test_other_format_versions_are_refused(saved, version):
+    edit_manifest(saved, lambda manifest: manifest.update(format_version=version))
+    refused(saved, rf"manifest.json: model format version {version!r} .* reads version {FORMAT_VERSION}; retrain")
+
+
+def test_malformed_manifest_is_refused(saved):
+    edit_manifest(saved, lambda manifest: manifest["models"].append("../../etc/passwd"))
+    refused(saved, "malformed manifest")
+
+
+def test_an_edited_byte_is_a_checksum_mismatch(saved):
+    content = bytearray((saved / "order.json").read_bytes())
+    content[content.index(b'"p"') + 1] = ord("P")
+    (saved / "order.json").write_bytes(bytes(content))
+    assert str(saved / "order.json") in str(refused(saved, "checksum differs .* changed or truncated"))
+
+
+def test_a_truncated_npz_is_a_checksum_mismatch(saved):
+    content = (saved / "order.npz").read_bytes()
+    (saved / "order.npz").write_bytes(content[: len(content) // 2])
+    assert str(saved / "order.npz") in str(refused(saved, "checksum differs"))
+
+
+def test_a_deleted_file_is_missing(saved):
+    (saved / "denom.npz").unlink()
+    error = refused(saved, "missing, though .*manifest.json lists it")
+    assert str(saved / "denom.npz") in str(error) and isinstance(error, MissingResourceError)
+
+
+def test_a_model_the_manifest_does_not_list_a_file_for(saved):
+    edit_manifest(saved, lambda manifest: manifest["files"].pop("denom.json"))
+    refused(saved, "denom.json: not listed in")
+
+
+def forge(directory, name: str, content: bytes) -> None:
+    """Replace a file and its checksum, as a foreign tool would."""
+    (directory / name).write_bytes(content)
+    edit_manifest(directory, lambda manifest: manifest["files"].update({name: hashlib.sha256(content).hexdigest()}))
+
+
+def test_forged_files_with_matching_checksums_are_still_refused(saved):
+    weights = (saved / "order.npz").read_bytes()
+    forge(saved, "order.npz", b"PK\x03\x04 not really a zip")
+    assert str(saved / "order.npz") in str(refused(saved, "corrupt file"))
+    pickled = io.BytesIO()
+    np.savez(pickled, coef=np.array([{"evil": 1}], dtype=object), intercept=np.zeros(3))
+    forge(saved, "order.npz", pickled.getvalue())
+    refused(saved, "order.npz: corrupt file: .*pickle")
+    forge(saved, "order.npz", weights)
+    forge(saved, "denom.json", b'{"labels": ["the"]}')
+    refused(saved, "denom.json: corrupt model: 'vocabulary'")
+    forge(saved, "denom.json", b'{"labels": ["the"], "vocabulary": ["x"], "metadata": {}, "feature_templates": []}')
+    refused(saved, "denom.json: corrupt model: coef has shape")
+
+
+def test_json_resource_failures_name_the_file(saved):
+    save_json_resource(saved, "mergemap.json", MERGE_TABLE)
+    forge(saved, "mergemap.json", b"{not json")
+    with pytest.raises(ModelError, match="mergemap.json: corrupt file"):
+        load_json_resource(saved, "mergemap.json")
+    with pytest.raises(ModelError, match="absent.json: not listed in"):
+        load_json_resource(saved, "absent.json")
