@@ -1,0 +1,51 @@
+"""``amrgen train``: train the maximum entropy models of the generator (thesis 4.3)
+from a training corpus, choosing each model's regularization on a dev corpus,
+and write them to a model directory (JSON/NPZ with a manifest, no pickle)."""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+
+from amrgen import __version__
+from amrgen.ml import training
+from amrgen.ml.training import SUMMARY_KEYS
+from amrgen.oracle.annotations import Approach
+from amrgen.prep.pipeline import load_corpus
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("train", help="train the models of the generator", description=__doc__)
+    parser.add_argument("train", help="training corpus (plain or prepared)")
+    parser.add_argument("--dev", required=True, help="dev corpus, to choose each model's regularization")
+    parser.add_argument("-o", "--output", required=True, metavar="MODEL_DIR", help="the model directory to write")
+    parser.add_argument("--features", metavar="DIR", help="feature lists NAME.txt (default: resources/features)")
+    parser.add_argument("--approach", choices=[a.value for a in Approach], default="text",
+                        help="the oracle's approach for the gold transitions (default: text)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    def say(message: str) -> None:
+        print(f"amrgen train: {message}", file=sys.stderr, flush=True)
+
+    corpora = {}
+    for part, path in (("training", args.train), ("dev", args.dev)):
+        corpus = load_corpus(path)
+        for error in corpus.errors:
+            say(f"skipped {error}")
+        corpora[part] = corpus.entries
+    result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
+                            features_dir=args.features, progress=say)
+    settings = {"amrgen": __version__, "training corpus": args.train, "dev corpus": args.dev,
+                "approach": args.approach, "features": args.features or "resources/features"}
+    training.save(result, args.output, settings)
+    print("model".ljust(22) + "".join(key.rjust(16) for key in SUMMARY_KEYS))
+    for model, summary in result.summary.items():
+        cells = (f"{v:.3f}" if isinstance(v, float) else str(v) for v in (summary[k] for k in SUMMARY_KEYS))
+        print(model.ljust(22) + "".join(cell.rjust(16) for cell in cells))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"trained {len(result.models)} models in {result.seconds:.0f} s, peak memory {peak:.0f} MB, "
+          f"written to {args.output}")
+    return 0

@@ -1,0 +1,105 @@
+"""Training every maximum entropy model from a prepared corpus (thesis 4.3).
+
+The generator runs the constrained system (5.1) on normalized graphs, so the
+models learn from that system's gold transitions: the graphs are normalized,
+the constraints' resources (the Merge table L_M and the empirical POS tags)
+are learnt from a formal oracle pass, and the constrained oracle's (c, t*)
+pairs become the events of :mod:`amrgen.ml.events`.  Each model's
+regularization strength is chosen on the dev corpus.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sklearn.exceptions import ConvergenceWarning
+
+from amrgen.ml.events import MODELS, events
+from amrgen.ml.features import FeatureResources, extract, load_feature_list
+from amrgen.ml.maxent import MaxentModel
+from amrgen.ml.store import save_json_resource, save_models
+from amrgen.oracle.annotations import Approach
+from amrgen.oracle.resources import learn_resources
+from amrgen.oracle.training_data import training_data
+from amrgen.prep.extended import ExtendedEntry
+from amrgen.prep.normalize import normalize
+from amrgen.transitions.constraints import ConstraintResources, Constraints
+from amrgen.transitions.system import TransitionSystem
+
+Progress = Callable[[str], None]
+
+SUMMARY_KEYS = ("train_events", "dev_events", "C", "train_accuracy", "dev_accuracy", "converged")
+
+
+@dataclass
+class TrainingResult:
+    """The trained models, what the constraints learnt, and a summary per model."""
+
+    models: dict[str, MaxentModel]
+    resources: ConstraintResources
+    summary: dict[str, dict] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
+                     resources: ConstraintResources | None = None):
+    """The constrained oracle's runs over normalized graphs, and the resources
+    it used (learnt from a formal pass over the same graphs unless given)."""
+    graphs = [normalize(e) for e in entries]
+    if resources is None:
+        resources = learn_resources(training_data(e.bigraph(), approach) for e in graphs)
+    system = TransitionSystem(Constraints(resources))
+    return [training_data(e.bigraph(), approach, system) for e in graphs], resources
+
+
+def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, tuple[list, list]]:
+    """Per model: the active feature strings of every event and its output."""
+    data: dict[str, tuple[list, list]] = {model: ([], []) for model in MODELS}
+    for event in events(runs, FeatureResources.from_constraints(resources)):
+        features, outputs = data[event.model]
+        features.append(extract(feature_lists[event.model], event.context))
+        outputs.append(event.output)
+    return data
+
+
+def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
+          approach: Approach = Approach.TEXT, features_dir: str | Path | None = None,
+          progress: Progress = lambda message: None) -> TrainingResult:
+    """Train every model of :data:`amrgen.ml.events.MODELS`."""
+    started = time.perf_counter()
+    lists = {m: load_feature_list(Path(features_dir) / f"{m}.txt" if features_dir else m) for m in MODELS}
+    progress("running the oracle on the training corpus")
+    train_runs, resources = constrained_runs(train_entries, approach)
+    progress("running the oracle on the dev corpus")
+    dev_runs, _ = constrained_runs(dev_entries, approach, resources)
+    progress("extracting features")
+    train_data = model_events(train_runs, resources, lists)
+    dev_data = model_events(dev_runs, resources, lists)
+    result = TrainingResult({}, resources)
+    for model in MODELS:
+        features, outputs = train_data[model]
+        if not features:
+            progress(f"{model}: no training events, skipped")
+            continue
+        progress(f"training {model} on {len(features)} events")
+        with warnings.catch_warnings():
+            # sklearn warns when sag stops at max_iter; the metadata records "converged".
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            trained = MaxentModel.train(features, outputs, dev=dev_data[model] if dev_data[model][0] else None,
+                                        feature_templates=[str(f) for f in lists[model]])
+        result.models[model] = trained
+        result.summary[model] = {key: trained.metadata.get(key) for key in SUMMARY_KEYS}
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def save(result: TrainingResult, directory: str | Path, settings: dict) -> None:
+    """Write the models and the constraints' resources to a model directory."""
+    save_models(directory, result.models, settings)
+    save_json_resource(directory, "merge-table",
+                       [[p, c, label, pos] for (p, c), (label, pos) in sorted(result.resources.merge_table.items())])
+    save_json_resource(directory, "empirical-pos", dict(sorted(result.resources.empirical_pos.items())))
