@@ -4,6 +4,9 @@ import pytest
 
 from amrgen.cli import main
 from amrgen.ml.store import load_json_resource, load_models
+from amrgen.ml.training import constrained_runs
+from amrgen.oracle.annotations import Approach
+from amrgen.prep.pipeline import load_corpus
 
 pytestmark = pytest.mark.slow
 
@@ -18,6 +21,8 @@ def test_train_writes_a_loadable_model_directory(shared_dir, tmp_path, capsys):
     models, settings = load_models(output)
     assert {"first-stage", "pos", "realize", "reorder-head", "insert-child"} <= set(models)
     assert settings["training corpus"] == str(train)
-    assert load_json_resource(output, "empirical-pos")["prince"] == "NN"
+    _, resources = constrained_runs(load_corpus(train).entries, Approach.TEXT)
+    assert load_json_resource(output, "empirical-pos") == resources.empirical_pos
+    assert len(load_json_resource(output, "merge-table")) == len(resources.merge_table)
     assert "trained" in out and "first-stage" in out
     assert models["pos"].metadata["train_accuracy"] > 0.5
