@@ -1,6 +1,7 @@
-"""``amrgen train`` on a small corpus: every model trained, saved and loadable."""
+"""``amrgen train`` and ``amrgen evaluate-models`` on a small corpus."""
 
 import pytest
+from conftest import SHARED_DIR  # tests/ is on sys.path (rootless conftest)
 
 from amrgen.cli import main
 from amrgen.ml.store import load_json_resource, load_models
@@ -9,20 +10,41 @@ from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpus
 
 pytestmark = pytest.mark.slow
+LP = SHARED_DIR / "data" / "amr" / "little-prince-v1.6"
 
 
-def test_train_writes_a_loadable_model_directory(shared_dir, tmp_path, capsys):
-    lp = shared_dir / "data" / "amr" / "little-prince-v1.6"
-    train = tmp_path / "train.txt"
-    train.write_text("\n\n".join((lp / "dev.txt").read_text().split("\n\n")[:41]))
-    output = tmp_path / "model"
-    assert main(["train", str(train), "--dev", str(lp / "test.txt"), "-o", str(output)]) == 0
-    out = capsys.readouterr().out
-    models, settings = load_models(output)
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    """The first 40 graphs of Little Prince dev, and a model trained on them (test as dev)."""
+    if not LP.is_dir():
+        pytest.skip(f"corpora not available: {LP} does not exist")
+    directory = tmp_path_factory.mktemp("training")
+    train = directory / "train.txt"
+    train.write_text("\n\n".join((LP / "dev.txt").read_text().split("\n\n")[:41]))
+    assert main(["train", str(train), "--dev", str(LP / "test.txt"), "-o", str(directory / "model")]) == 0
+    return train, directory / "model"
+
+
+def test_train_writes_a_loadable_model_directory(trained):
+    train, model = trained
+    models, settings = load_models(model)
     assert {"first-stage", "pos", "realize", "reorder-head", "insert-child"} <= set(models)
     assert settings["training corpus"] == str(train)
     _, resources = constrained_runs(load_corpus(train).entries, Approach.TEXT)
-    assert load_json_resource(output, "empirical-pos") == resources.empirical_pos
-    assert len(load_json_resource(output, "merge-table")) == len(resources.merge_table)
-    assert "trained" in out and "first-stage" in out
+    assert load_json_resource(model, "empirical-pos") == resources.empirical_pos
+    assert len(load_json_resource(model, "merge-table")) == len(resources.merge_table)
     assert models["pos"].metadata["train_accuracy"] > 0.5
+
+
+def test_evaluate_models_scores_the_trained_models(trained, tmp_path, capsys):
+    train, model = trained
+    assert main(["evaluate-models", str(model), str(train), "--csv", str(tmp_path / "eval")]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:14] if line.strip()}
+    correct, events, accuracy = rows["pos"]
+    assert int(events) > 100 and float(accuracy) > 0.8  # its own training data
+    confusion = (tmp_path / "eval-confusion.csv").read_text().splitlines()
+    assert confusion[0] == "gold,Delete,Merge,Swap,Keep"
+    total = sum(int(x) for line in confusion[1:] for x in line.split(",")[1:])
+    assert total == int(rows["first-stage"][1])
+    assert main(["evaluate-models", str(tmp_path / "missing"), str(train)]) == 2

@@ -1,0 +1,90 @@
+"""How well each trained model predicts the gold decisions of a corpus: the
+thesis's Table tab:mem-eval (accuracy per model) and the confusion matrix of
+the phase-1 transitions (Figure tab:confusion-matrix).
+
+A decision the constraints of Section 5.1 take alone (only one phase-1 class
+allowed, e.g. Keep for a copy or a named entity) is not counted, as the
+thesis excludes them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from amrgen.ml.events import FIRST_STAGE, MODELS, events
+from amrgen.ml.features import FeatureResources, extract, parse_feature_list
+from amrgen.ml.maxent import MaxentModel
+from amrgen.ml.store import load_json_resource, load_models
+from amrgen.ml.training import constrained_runs
+from amrgen.oracle.annotations import Approach
+from amrgen.prep.extended import ExtendedEntry
+from amrgen.transitions.constraints import ConstraintResources, Constraints
+from amrgen.transitions.transitions import Merge
+
+
+@dataclass
+class ModelEvaluation:
+    """Accuracy per model and the phase-1 confusion matrix (gold class → predicted → count)."""
+
+    accuracy: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """model → (correct, counted)."""
+    confusion: dict[str, Counter] = field(default_factory=dict)
+    excluded: int = 0
+    """Phase-1 decisions the constraints took alone."""
+
+
+def load_resources(directory: str | Path) -> ConstraintResources:
+    """The constraints' resources saved beside the models by ``amrgen train``."""
+    table = load_json_resource(directory, "merge-table")
+    return ConstraintResources(merge_table={(p, c): (label, pos) for p, c, label, pos in table},
+                               empirical_pos=load_json_resource(directory, "empirical-pos"))
+
+
+def evaluate_models(models: dict[str, MaxentModel], resources: ConstraintResources,
+                    entries: Sequence[ExtendedEntry], approach: Approach = Approach.TEXT) -> ModelEvaluation:
+    """Run the constrained oracle over the corpus and score every model's top prediction."""
+    runs, _ = constrained_runs(entries, approach, resources)
+    constraints = Constraints(resources)
+    features = {name: parse_feature_list("\n".join(model.feature_templates), name)
+                for name, model in models.items()}
+    result = ModelEvaluation()
+    correct: Counter = Counter()
+    counted: Counter = Counter()
+    for event in events(runs, FeatureResources.from_constraints(resources)):
+        model = models.get(event.model)
+        if model is None:
+            continue
+        if event.model == "first-stage":
+            c = event.context.configuration
+            allowed = [cls for cls in FIRST_STAGE if any(constraints.allows(c, t) and t.applicable(c)
+                                                         for t in _instances(cls, c, resources))]
+            if len(allowed) <= 1:
+                result.excluded += 1
+                continue
+        probabilities = model.probabilities(extract(features[event.model], event.context))
+        predicted = max(probabilities, key=probabilities.get)
+        counted[event.model] += 1
+        correct[event.model] += predicted == event.output
+        if event.model == "first-stage":
+            result.confusion.setdefault(event.output, Counter())[predicted] += 1
+    result.accuracy = {m: (correct[m], counted[m]) for m in MODELS if counted[m]}
+    return result
+
+
+def _instances(cls, c, resources: ConstraintResources):
+    """The instances of a phase-1 class worth testing at c (Merge: the one L_M gives)."""
+    if cls is Merge:
+        parents = c.graph.parents(c.sigma1)
+        entry = resources.merge_table.get((str(c.graph.label(parents[0])), str(c.graph.label(c.sigma1)))) \
+            if len(parents) == 1 else None
+        return [Merge(*entry)] if entry else []
+    return [cls()]
+
+
+def load_and_evaluate(directory: str | Path, entries: Sequence[ExtendedEntry],
+                      approach: Approach = Approach.TEXT) -> ModelEvaluation:
+    models, _ = load_models(directory)
+    return evaluate_models(models, load_resources(directory), entries, approach)
