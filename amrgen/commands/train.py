@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import resource
 import sys
+import time
 
 from amrgen import __version__
 from amrgen.ml import training
@@ -23,12 +24,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--features", metavar="DIR", help="feature lists NAME.txt (default: resources/features)")
     parser.add_argument("--approach", choices=[a.value for a in Approach], default="text",
                         help="the oracle's approach for the gold transitions (default: text)")
+    parser.add_argument("--workers", type=int, default=2, metavar="N",
+                        help="models trained at the same time, one process each (default: 2)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+
     def say(message: str) -> None:
-        print(f"amrgen train: {message}", file=sys.stderr, flush=True)
+        print(f"amrgen train: [{time.perf_counter() - started:5.0f} s] {message}", file=sys.stderr, flush=True)
 
     corpora = {}
     for part, path in (("training", args.train), ("dev", args.dev)):
@@ -37,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             say(f"skipped {error}")
         corpora[part] = corpus.entries
     result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
-                            features_dir=args.features, progress=say)
+                            features_dir=args.features, workers=args.workers, progress=say)
     settings = {"amrgen": __version__, "training corpus": args.train, "dev corpus": args.dev,
                 "approach": args.approach, "features": args.features or "resources/features"}
     training.save(result, args.output, settings)
@@ -45,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     for model, summary in result.summary.items():
         cells = (f"{v:.3f}" if isinstance(v, float) else str(v) for v in (summary[k] for k in SUMMARY_KEYS))
         print(model.ljust(22) + "".join(cell.rjust(16) for cell in cells))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
     print(f"trained {len(result.models)} models in {result.seconds:.0f} s, peak memory {peak:.0f} MB, "
           f"written to {args.output}")
     return 0

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
 
 from amrgen.ml.events import MODELS, events
@@ -68,8 +69,8 @@ def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> d
 
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
           approach: Approach = Approach.TEXT, features_dir: str | Path | None = None,
-          progress: Progress = lambda message: None) -> TrainingResult:
-    """Train every model of :data:`amrgen.ml.events.MODELS`."""
+          workers: int = 1, progress: Progress = lambda message: None) -> TrainingResult:
+    """Train every model of :data:`amrgen.ml.events.MODELS`, ``workers`` at a time."""
     started = time.perf_counter()
     lists = {m: load_feature_list(Path(features_dir) / f"{m}.txt" if features_dir else m) for m in MODELS}
     progress("running the oracle on the training corpus")
@@ -80,21 +81,29 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     train_data = model_events(train_runs, resources, lists)
     dev_data = model_events(dev_runs, resources, lists)
     result = TrainingResult({}, resources)
-    for model in MODELS:
-        features, outputs = train_data[model]
-        if not features:
-            progress(f"{model}: no training events, skipped")
-            continue
-        progress(f"training {model} on {len(features)} events")
-        with warnings.catch_warnings():
-            # sklearn warns when sag stops at max_iter; the metadata records "converged".
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            trained = MaxentModel.train(features, outputs, dev=dev_data[model] if dev_data[model][0] else None,
-                                        feature_templates=[str(f) for f in lists[model]])
-        result.models[model] = trained
-        result.summary[model] = {key: trained.metadata.get(key) for key in SUMMARY_KEYS}
+    todo = [m for m in MODELS if train_data[m][0]]
+    for model in sorted(set(MODELS) - set(todo)):
+        progress(f"{model}: no training events, skipped")
+    progress(f"training {len(todo)} models with {workers} worker(s): "
+             + ", ".join(f"{m} ({len(train_data[m][0])} events)" for m in todo))
+    # The models are independent; the largest (realize) first keeps the workers busy.
+    todo.sort(key=lambda m: -len(set(train_data[m][1])) * len(train_data[m][0]))
+    trained = Parallel(n_jobs=workers)(
+        delayed(_fit)(train_data[m], dev_data[m] if dev_data[m][0] else None, [str(f) for f in lists[m]])
+        for m in todo)
+    fitted = dict(zip(todo, trained))
+    for model in (m for m in MODELS if m in fitted):
+        result.models[model] = fitted[model]
+        result.summary[model] = {key: fitted[model].metadata.get(key) for key in SUMMARY_KEYS}
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None, templates: list[str]) -> MaxentModel:
+    with warnings.catch_warnings():
+        # sklearn warns when sag stops at max_iter; the metadata records "converged".
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return MaxentModel.train(*train_data, dev=dev_data, feature_templates=templates)
 
 
 def save(result: TrainingResult, directory: str | Path, settings: dict) -> None:
