@@ -1,7 +1,8 @@
 """``amrgen train`` and ``amrgen evaluate-models`` on a small corpus."""
 
+from pathlib import Path
+
 import pytest
-from conftest import SHARED_DIR  # tests/ is on sys.path (rootless conftest)
 
 from amrgen.cli import main
 from amrgen.ml.store import load_json_resource, load_models
@@ -10,7 +11,7 @@ from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpus
 
 pytestmark = pytest.mark.slow
-LP = SHARED_DIR / "data" / "amr" / "little-prince-v1.6"
+LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
 
 @pytest.fixture(scope="module")
