@@ -17,7 +17,7 @@ Merge and Swap, which need the parent p_σ1, keep |in(σ1)| = 1.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from amrgen.amr import inverse
@@ -56,8 +56,9 @@ class Transition(ABC):
         return self.name if params is None else f"{self.name}-({','.join(map(str, params))})"
 
     def parameters(self) -> tuple | None:
-        """The transition's parameters, None for the unparametrized classes."""
-        return None
+        """The transition's parameters (its fields), None for the unparametrized classes."""
+        values = tuple(getattr(self, f.name) for f in fields(self))
+        return values or None
 
 
 def _empty_child_buffer(c: Configuration) -> bool:
@@ -77,6 +78,11 @@ def _undecided_tree_vertex(c: Configuration) -> bool:
             and not c.rho.defined(Key.DEL, c.sigma1))
 
 
+def _check_side(side: str) -> None:
+    if side not in (LEFT, RIGHT):
+        raise ValueError(f"side must be {LEFT!r} or {RIGHT!r}")
+
+
 def _pop(c: Configuration, rest: tuple[Vertex, ...]) -> tuple[Vertex, ...]:
     """σ' = σ1:σ if β' ≠ ε, σ otherwise."""
     return c.node_buffer if rest else c.node_buffer[1:]
@@ -89,9 +95,6 @@ class DeleteReentrance(Transition):
     source: Vertex
     label: str
     name: ClassVar[str] = "Delete-Reentrance"
-
-    def parameters(self) -> tuple:
-        return (self.source, self.label)
 
     def applicable(self, c: Configuration) -> bool:
         if not _empty_child_buffer(c):
@@ -115,9 +118,6 @@ class Merge(Transition):
     label: str
     pos: str
     name: ClassVar[str] = "Merge"
-
-    def parameters(self) -> tuple:
-        return (self.label, self.pos)
 
     def applicable(self, c: Configuration) -> bool:
         return _single_incoming_undeleted(c)
@@ -227,11 +227,7 @@ class InsertChild(Transition):
     name: ClassVar[str] = "Insert-Child"
 
     def __post_init__(self) -> None:
-        if self.side not in (LEFT, RIGHT):
-            raise ValueError(f"side must be {LEFT!r} or {RIGHT!r}")
-
-    def parameters(self) -> tuple:
-        return (self.word, self.side)
+        _check_side(self.side)
 
     def applicable(self, c: Configuration) -> bool:
         if not _empty_child_buffer(c):
@@ -260,11 +256,7 @@ class InsertBetween(Transition):
     name: ClassVar[str] = "Insert-Between"
 
     def __post_init__(self) -> None:
-        if self.side not in (LEFT, RIGHT):
-            raise ValueError(f"side must be {LEFT!r} or {RIGHT!r}")
-
-    def parameters(self) -> tuple:
-        return (self.word, self.side)
+        _check_side(self.side)
 
     def applicable(self, c: Configuration) -> bool:
         return bool(c.node_buffer) and bool(c.child_buffer) and c.rho.get(Key.DEL, c.sigma1) == 0
