@@ -11,6 +11,7 @@ constant as written, one vertex per occurrence.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -22,6 +23,8 @@ from amrgen.graph import Graph, Vertex
 from amrgen.io.alignments import strip_surface_alignment
 
 TreePath = tuple[int, ...]
+
+_SENSE = re.compile(r"-\d+$")
 
 
 class AmrFormatError(AmrgenError):
@@ -35,6 +38,14 @@ def inverse(role: str) -> str:
     (their inverse is ``consist-of-of``); penman's AMR model knows which.
     """
     return _amr_model.invert_role(":" + role)[1:]
+
+
+def concept_form(label: object) -> str:
+    """A label as a word: sense tag and quotes stripped, lower-cased (``want-01`` → ``want``)."""
+    label = str(label)
+    if len(label) >= 2 and label.startswith('"') and label.endswith('"'):
+        return label[1:-1].lower()
+    return _SENSE.sub("", label).lower()
 
 
 def is_inverted(role: str) -> bool:

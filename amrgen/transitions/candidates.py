@@ -11,10 +11,10 @@ exactly (Reorder up to a limit, since a family of k vertices has k! orders).
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from amrgen.amr import concept_form
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.system import TransitionSystem
@@ -34,22 +34,14 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
-_SENSE = re.compile(r"-\d+$")
-
-
-def bare_concept(label: object) -> str:
-    """A concept without its PropBank sense tag and quotes: ``want-01`` ↦ ``want``."""
-    return _SENSE.sub("", str(label)).strip('"')
-
-
 def _default_realizations(c: Configuration) -> list[tuple[str, SyntacticAnnotation]]:
     pos = c.rho.get(Key.POS, c.sigma1, "NN")
-    return [(bare_concept(c.graph.label(c.sigma1)), SyntacticAnnotation(pos=pos))]
+    return [(concept_form(c.graph.label(c.sigma1)), SyntacticAnnotation(pos=pos))]
 
 
 def _default_merges(c: Configuration) -> list[tuple[str, str]]:
     (parent,) = c.graph.parents(c.sigma1)
-    return [(f"{bare_concept(c.graph.label(parent))}", c.rho.get(Key.POS, parent, "NN"))]
+    return [(concept_form(c.graph.label(parent)), c.rho.get(Key.POS, parent, "NN"))]
 
 
 @dataclass

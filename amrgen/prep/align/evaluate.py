@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from amrgen.amr import Amr, AmrFormatError
+from amrgen.amr import Amr, AmrFormatError, concept_form
 from amrgen.graph import Vertex
 from amrgen.io import CorpusFormatError
 from amrgen.io.alignments import (
@@ -42,7 +42,6 @@ from amrgen.io.alignments import (
 from amrgen.io.penman_corpus import CorpusEntry, read_corpus
 from amrgen.prep.align import AlignmentItem, Progress, align_corpus
 from amrgen.prep.align.fusion import is_stripped
-from amrgen.prep.align.lexicon import concept_form
 from amrgen.prep.align.spans import Alignment, as_pairs
 from amrgen.prep.parser import Annotator, project_to_words
 from amrgen.prep.tokenize import Reference, reference_of

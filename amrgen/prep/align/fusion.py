@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from amrgen.amr import Amr
+from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
 from amrgen.prep.align.lexicon import (
     ARTICLES,
@@ -51,7 +51,6 @@ from amrgen.prep.align.lexicon import (
     PARENTHESES,
     QUESTION_WORDS,
     W_LEFT,
-    concept_form,
     in_role,
     is_unrealized_constant,
     licensed_words,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from amrgen.amr import Amr
+from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
 
 ARTICLES = frozenset({"a", "an", "the"})
@@ -100,17 +100,8 @@ ORDINAL_WORDS = {
 } | {"last": -1}
 MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 
-_SENSE = re.compile(r"-\d+$")
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 _ORDINAL_SUFFIX = re.compile(r"(\d+)(?:st|nd|rd|th)")
-
-
-def concept_form(label: str) -> str:
-    """A label as a word: sense tag and quotes stripped, lower-cased (``want-01`` → ``want``)."""
-    label = str(label)
-    if len(label) >= 2 and label.startswith('"') and label.endswith('"'):
-        return label[1:-1].lower()
-    return _SENSE.sub("", label).lower()
 
 
 def licensed_words(label: str) -> frozenset[str]:

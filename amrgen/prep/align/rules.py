@@ -42,7 +42,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from amrgen.amr import Amr
+from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
 from amrgen.prep.align.lexicon import (
     CONCEPT_WORDS,
@@ -51,7 +51,6 @@ from amrgen.prep.align.lexicon import (
     NEGATION_PREFIXES,
     NEGATION_WORDS,
     common_prefix_length,
-    concept_form,
     in_role,
     is_unrealized_constant,
     number_value,

@@ -41,9 +41,9 @@ import itertools
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
-from amrgen.amr import Amr
+from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
-from amrgen.prep.align.lexicon import ARTICLES, BE_FORMS, concept_form, is_unrealized_constant
+from amrgen.prep.align.lexicon import ARTICLES, BE_FORMS, is_unrealized_constant
 from amrgen.prep.align.rules import depth_first
 from amrgen.prep.align.spans import Alignment, first_run
 
