@@ -25,12 +25,10 @@ from pathlib import Path
 
 from amrgen.evaluation.bleu import corpus_bleu
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.resources import learn_resources
+from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.training_data import training_data
 from amrgen.prep.normalize import normalize
 from amrgen.prep.pipeline import load_corpus
-from amrgen.transitions.constraints import Constraints
-from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import TRANSITION_CLASSES
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
@@ -70,10 +68,11 @@ def main(paths: list[str]) -> None:
         print(f"== {path}: {len(corpus.entries)} graphs, prepared in {time.perf_counter() - started:.1f} s")
         for approach in (Approach.TEXT, Approach.DEPENDENCY):
             for formal in (True, False):
-                entries = corpus.entries if formal else [normalize(e) for e in corpus.entries]
-                system = TransitionSystem() if formal else TransitionSystem(Constraints(
-                    learn_resources([training_data(e.bigraph(), approach) for e in entries])))
-                runs = [training_data(e.bigraph(), approach, system) for e in entries]
+                if formal:
+                    entries, runs = corpus.entries, [training_data(e.bigraph(), approach) for e in corpus.entries]
+                else:
+                    entries = [normalize(e) for e in corpus.entries]
+                    runs, _ = constrained_runs(corpus.entries, approach)
                 outputs = [r.output or "" for r in runs]
                 name = f"{'formal' if formal else 'constrained'}/{approach.value}"
                 bleu = corpus_bleu(outputs, [" ".join(e.tokens) for e in entries])

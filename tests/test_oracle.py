@@ -2,7 +2,6 @@
 (Sections 4.3.2 and 4.3.3), built from the thesis's code listings (5.3)."""
 
 import penman
-import pytest
 
 from amrgen.amr import Amr
 from amrgen.bigraph import Bigraph, dependency_tree

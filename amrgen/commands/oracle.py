@@ -21,11 +21,9 @@ from collections import Counter
 from amrgen.evaluation.bleu import corpus_bleu
 from amrgen.io.transition_listing import format_transitions
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.resources import learn_resources
+from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.training_data import OracleRun, training_data
 from amrgen.prep.extended import ExtendedEntry
-from amrgen.transitions.constraints import Constraints
-from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import TRANSITION_CLASSES
 
 
@@ -45,7 +43,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from amrgen.prep.normalize import normalize
     from amrgen.prep.pipeline import load_corpus
 
     corpus = load_corpus(args.corpus)
@@ -56,13 +53,10 @@ def run(args: argparse.Namespace) -> int:
     for approach in approaches:
         label = f"[{approach.value}] " if len(approaches) > 1 else ""
         if args.formal:
-            system, graphs = TransitionSystem(), entries
+            runs = [training_data(e.bigraph(), approach) for e in entries]
         else:
-            graphs = [normalize(e) for e in entries]
-            resources = learn_resources([training_data(e.bigraph(), approach) for e in graphs])
-            system = TransitionSystem(Constraints(resources))
-        runs = [training_data(e.bigraph(), approach, system) for e in graphs]
-        report(args, label, graphs, runs)
+            runs, _ = constrained_runs(entries, approach)
+        report(args, label, entries, runs)
     return 0
 
 

@@ -18,7 +18,7 @@ from amrgen.ml.events import FIRST_STAGE, MODELS, events
 from amrgen.ml.features import FeatureResources, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import load_json_resource, load_models
-from amrgen.ml.training import constrained_runs
+from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.transitions.constraints import ConstraintResources, Constraints

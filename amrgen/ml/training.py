@@ -24,12 +24,9 @@ from amrgen.ml.features import FeatureResources, extract, load_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.resources import learn_resources
-from amrgen.oracle.training_data import training_data
+from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry
-from amrgen.prep.normalize import normalize
-from amrgen.transitions.constraints import ConstraintResources, Constraints
-from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.constraints import ConstraintResources
 
 Progress = Callable[[str], None]
 
@@ -44,17 +41,6 @@ class TrainingResult:
     resources: ConstraintResources
     summary: dict[str, dict] = field(default_factory=dict)
     seconds: float = 0.0
-
-
-def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
-                     resources: ConstraintResources | None = None):
-    """The constrained oracle's runs over normalized graphs, and the resources
-    it used (learnt from a formal pass over the same graphs unless given)."""
-    graphs = [normalize(e) for e in entries]
-    if resources is None:
-        resources = learn_resources(training_data(e.bigraph(), approach) for e in graphs)
-    system = TransitionSystem(Constraints(resources))
-    return [training_data(e.bigraph(), approach, system) for e in graphs], resources
 
 
 def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, tuple[list, list]]:

@@ -1,13 +1,18 @@
 """What the constrained system learns from gold transitions (thesis 5.1):
-the Merge lookup table L_M and the empirical POS tags pôs(l) (Def. def:empirical-pos)."""
+the Merge lookup table L_M and the empirical POS tags pôs(l) (Def. def:empirical-pos);
+and the constrained oracle's runs, which need them."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from amrgen.oracle.training_data import OracleRun
-from amrgen.transitions.constraints import ConstraintResources
+from amrgen.oracle.annotations import Approach
+from amrgen.oracle.training_data import OracleRun, training_data
+from amrgen.prep.extended import ExtendedEntry
+from amrgen.prep.normalize import normalize
+from amrgen.transitions.constraints import ConstraintResources, Constraints
+from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import Merge, Realize
 
 
@@ -29,3 +34,14 @@ def learn_resources(runs: Iterable[OracleRun]) -> ConstraintResources:
         merge_table={key: counts.most_common(1)[0][0] for key, counts in merges.items()},
         empirical_pos={concept: counts.most_common(1)[0][0] for concept, counts in tags.items()},
     )
+
+
+def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
+                     resources: ConstraintResources | None = None):
+    """The constrained oracle's runs over normalized graphs, and the resources
+    it used (learnt from a formal pass over the same graphs unless given)."""
+    graphs = [normalize(e) for e in entries]
+    if resources is None:
+        resources = learn_resources(training_data(e.bigraph(), approach) for e in graphs)
+    system = TransitionSystem(Constraints(resources))
+    return [training_data(e.bigraph(), approach, system) for e in graphs], resources

@@ -6,7 +6,7 @@ import pytest
 
 from amrgen.cli import main
 from amrgen.ml.store import load_json_resource, load_models
-from amrgen.ml.training import constrained_runs
+from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpus
 
