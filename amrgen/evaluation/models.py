@@ -17,7 +17,7 @@ from pathlib import Path
 from amrgen.ml.events import FIRST_STAGE, MODELS, events
 from amrgen.ml.features import FeatureResources, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
-from amrgen.ml.store import load_json_resource, load_models
+from amrgen.decoding.models import Models
 from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
@@ -34,13 +34,6 @@ class ModelEvaluation:
     confusion: dict[str, Counter] = field(default_factory=dict)
     excluded: int = 0
     """Phase-1 decisions the constraints took alone."""
-
-
-def load_resources(directory: str | Path) -> ConstraintResources:
-    """The constraints' resources saved beside the models by ``amrgen train``."""
-    table = load_json_resource(directory, "merge-table")
-    return ConstraintResources(merge_table={(p, c): (label, pos) for p, c, label, pos in table},
-                               empirical_pos=load_json_resource(directory, "empirical-pos"))
 
 
 def evaluate_models(models: dict[str, MaxentModel], resources: ConstraintResources,
@@ -86,5 +79,5 @@ def _instances(cls, c, resources: ConstraintResources):
 
 def load_and_evaluate(directory: str | Path, entries: Sequence[ExtendedEntry],
                       approach: Approach = Approach.TEXT) -> ModelEvaluation:
-    models, _ = load_models(directory)
-    return evaluate_models(models, load_resources(directory), entries, approach)
+    loaded = Models.load(directory)
+    return evaluate_models(loaded.models, loaded.resources, entries, approach)

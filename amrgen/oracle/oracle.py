@@ -170,7 +170,7 @@ class Oracle:
             chosen = {p for p, _, _ in incoming if self.aligned(p) & heads}
             if chosen:
                 candidates = [e for e in incoming if e[0] in chosen]
-        gold = _gold_incoming_edge(g, candidates)
+        gold = gold_incoming_edge(g, candidates)
         source, label, _ = next(e for e in incoming if e != gold)
         return DeleteReentrance(source, label)
 
@@ -364,7 +364,7 @@ def _connecting_edge(edges: list[tuple], heads: set[Vertex], deps: set[Vertex]) 
     return None
 
 
-def _gold_incoming_edge(g: Graph, candidates: list[tuple]) -> tuple:
+def gold_incoming_edge(g: Graph, candidates: list[tuple]) -> tuple:
     """ê: an edge from the candidate parent closest to the root (the gold parent).
 
     Among several such edges it prefers, as the reference implementation

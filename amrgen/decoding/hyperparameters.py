@@ -1,0 +1,130 @@
+"""The hyperparameters of generation (thesis 4.2.1, 4.2.2, 4.5, 5.1, 5.2):
+the weights θ_LM and θ_τ of Eq. (equ:score), the weights w_k of P^w
+(Section 4.1), the pruning tuples h_1..h_5 of Algorithm 3 and (n_k, r_k) of
+the syntactic annotation models (5.1), and p~, p_ε of the default
+realizations (5.2).
+
+They are read from and written to a JSON file (``amrgen tune`` writes the
+best it finds; ``amrgen generate`` reads it).  Every parameter has the
+interval [min, max] that the random search of Section 4.5 samples from.
+The starting values are the reference implementation's tuned values (its
+§1.2) where it has the parameter, scaled to this implementation where the
+search space differs (smaller beams: Python is slower than Java).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from amrgen.errors import AmrgenError
+
+
+@dataclass(frozen=True)
+class Range:
+    low: float
+    high: float
+    integer: bool = False
+
+
+@dataclass(frozen=True)
+class Hyperparameters:
+    """One assignment Θ of every hyperparameter."""
+
+    # Eq. (equ:score): θ_LM and θ_τ for the classes of phase 2.
+    theta_lm: float = 37.6
+    theta_realize: float = 0.577
+    theta_insert_child: float = 1.0
+    theta_reorder: float = 4.8
+    theta_insert_between: float = 2.07
+    theta_no_insertion: float = 1.42
+    # P^w (Section 4.1): the weights w_k.
+    w_pos: float = 2.89
+    w_number: float = 1.73
+    w_denom: float = 0.21
+    w_voice: float = 1.98
+    w_tense: float = 0.76
+    # (n_k, r_k): the values of each annotation key considered (5.1).
+    n_pos: int = 3
+    r_pos: float = 0.49
+    n_number: int = 2
+    r_number: float = 0.42
+    n_denom: int = 2
+    r_denom: float = 0.63
+    n_voice: int = 1
+    r_voice: float = 0.01
+    n_tense: int = 2
+    r_tense: float = 0.59
+    # p_REAL's outputs per annotation (reference: n = 2, r = 0.142).
+    n_real: int = 2
+    r_real: float = 0.14
+    # h_1..h_5 of Algorithm 3 (r as an absolute difference to the best: of
+    # probabilities for h_1..h_3, of scores for h_4 and h_5).
+    n1: int = 4
+    r1: float = 1.0
+    n2: int = 3
+    r2: float = 0.8
+    n3: int = 3
+    r3: float = 0.7
+    n4: int = 5
+    r4: float = 1000.0
+    n5: int = 5
+    r5: float = 1000.0
+    # Default realizations (5.2).
+    p_tilde: float = 0.063
+    p_epsilon: float = 0.03
+
+    def theta(self, class_name: str) -> float:
+        """θ_τ for the class τ named as the thesis writes it."""
+        return {"Realize": self.theta_realize, "Insert-Child": self.theta_insert_child,
+                "Reorder": self.theta_reorder, "Insert-Between": self.theta_insert_between,
+                "No-Insertion": self.theta_no_insertion}.get(class_name, 1.0)
+
+    def weighted_log(self, class_name: str, p: float) -> float:
+        """θ_C(t) · log p, with log 0 = -inf."""
+        return self.theta(class_name) * (math.log(p) if p > 0 else -math.inf)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Hyperparameters:
+        """The assignment in a JSON file; names it does not list keep their
+        defaults, names this version does not know are refused."""
+        path = Path(path)
+        try:
+            values = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise AmrgenError(f"{path}: no such hyperparameter file") from None
+        except (OSError, ValueError) as error:
+            raise AmrgenError(f"{path}: not a JSON hyperparameter file ({error})") from None
+        if not isinstance(values, dict):
+            raise AmrgenError(f"{path}: expected a JSON object of hyperparameters")
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise AmrgenError(f"{path}: unknown hyperparameter(s) {', '.join(unknown)}")
+        for name, value in values.items():
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                raise AmrgenError(f"{path}: {name} must be a number, not {value!r}")
+        return cls(**{name: int(v) if known[name].type in ("int", int) else float(v) for name, v in values.items()})
+
+
+RANGES: dict[str, Range] = {
+    "theta_lm": Range(10.0, 60.0), "theta_realize": Range(0.1, 3.0), "theta_insert_child": Range(0.1, 3.0),
+    "theta_reorder": Range(0.5, 8.0), "theta_insert_between": Range(0.1, 5.0), "theta_no_insertion": Range(0.1, 5.0),
+    "w_pos": Range(0.0, 5.0), "w_number": Range(0.0, 5.0), "w_denom": Range(0.0, 1.0),
+    "w_voice": Range(0.0, 5.0), "w_tense": Range(0.0, 5.0),
+    "n_pos": Range(1, 4, True), "r_pos": Range(0.0, 1.0), "n_number": Range(1, 2, True), "r_number": Range(0.0, 1.0),
+    "n_denom": Range(1, 3, True), "r_denom": Range(0.0, 1.0), "n_voice": Range(1, 2, True), "r_voice": Range(0.0, 1.0),
+    "n_tense": Range(1, 3, True), "r_tense": Range(0.0, 1.0), "n_real": Range(1, 4, True), "r_real": Range(0.0, 1.0),
+    "n1": Range(1, 8, True), "r1": Range(0.0, 1.0), "n2": Range(1, 6, True), "r2": Range(0.0, 1.0),
+    "n3": Range(1, 6, True), "r3": Range(0.0, 1.0), "n4": Range(1, 8, True), "n5": Range(1, 8, True),
+    "p_tilde": Range(0.005, 0.3), "p_epsilon": Range(0.0, 0.1),
+}
+"""[min_i, max_i] of each hyperparameter the search of Section 4.5 varies."""

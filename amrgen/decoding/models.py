@@ -1,0 +1,64 @@
+"""The trained models of a model directory, ready for decoding: each maximum
+entropy model with its feature list, and what training learnt for the
+constraints of Section 5.1 (the Merge table L_M and the empirical POS tags)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from amrgen.ml.features import FeatureContext, FeatureList, FeatureResources, extract, parse_feature_list
+from amrgen.ml.maxent import MaxentModel
+from amrgen.ml.store import load_json_resource, load_models
+from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.constraints import ConstraintResources
+
+
+def load_resources(directory: str | Path) -> ConstraintResources:
+    """The constraints' resources saved beside the models by ``amrgen train``."""
+    table = load_json_resource(directory, "merge-table")
+    return ConstraintResources(merge_table={(p, c): (label, pos) for p, c, label, pos in table},
+                               empirical_pos=load_json_resource(directory, "empirical-pos"))
+
+
+@dataclass
+class Models:
+    """The models by name (:data:`amrgen.ml.events.MODELS`) and the constraints' resources."""
+
+    models: dict[str, MaxentModel]
+    resources: ConstraintResources
+    settings: dict[str, Any] = field(default_factory=dict)
+    directory: Path | None = None
+
+    def __post_init__(self) -> None:
+        self.feature_lists: dict[str, FeatureList] = {
+            name: parse_feature_list("\n".join(model.feature_templates), name) for name, model in self.models.items()}
+        self.feature_resources = FeatureResources.from_constraints(self.resources)
+
+    @classmethod
+    def load(cls, directory: str | Path) -> Models:
+        """A model directory written by ``amrgen train`` (refused with a clear
+        message when it is missing, corrupt or of another format)."""
+        models, settings = load_models(directory)
+        return cls(models, load_resources(directory), settings, Path(directory))
+
+    def context(self, c: Configuration, **roles: Any) -> FeatureContext:
+        """The feature context of c (``roles``: see :class:`FeatureContext`)."""
+        return FeatureContext(c, self.feature_resources, **roles)
+
+    def probabilities(self, name: str, context: FeatureContext) -> dict[str, float]:
+        """p(y | x) of model ``name`` for every output y; empty when the directory
+        has no such model (it had no training events)."""
+        model = self.models.get(name)
+        if model is None:
+            return {}
+        return model.probabilities(extract(self.feature_lists[name], context))
+
+    def best(self, name: str, context: FeatureContext, n: int | None = None,
+             r: float | None = None) -> list[tuple[str, float]]:
+        """prune_(n,r) of model ``name``'s outputs, best first (empty without the model)."""
+        model = self.models.get(name)
+        if model is None:
+            return []
+        return model.best(extract(self.feature_lists[name], context), n, r)
