@@ -111,6 +111,7 @@ class WordNetLexicon:
         self._reader = reader
         self._best_pos: dict[str, str | None] = {}
         self._base_form: dict[tuple[str, str | None], str] = {}
+        self._known: dict[tuple[str, str], bool] = {}
 
     @property
     def reader(self) -> Any:
@@ -126,13 +127,21 @@ class WordNetLexicon:
         WordNet does not know the lemma (reference implementation §6.3)."""
         if lemma not in self._best_pos:
             counts = {}
-            for name in dict.fromkeys((lemma.replace(" ", "_"), lemma.replace(" ", "_").replace("-", "_"))):
+            for name in _wordnet_names(lemma):
                 for pos, tag in _WORDNET_POS:
                     lemmas = self.reader.lemmas(name, tag)
                     if lemmas and pos not in counts:
                         counts[pos] = max(lemma_.count() for lemma_ in lemmas)
             self._best_pos[lemma] = max(counts, key=counts.__getitem__) if counts else None
         return self._best_pos[lemma]
+
+    def knows(self, lemma: str, tag: str) -> bool:
+        """Whether WordNet has the lemma (exactly, spaces or hyphens read as
+        underscores) with the WordNet POS ``tag`` (n, v, a, r)."""
+        key = (lemma, tag)
+        if key not in self._known:
+            self._known[key] = any(self.reader.lemmas(name, tag) for name in _wordnet_names(lemma))
+        return self._known[key]
 
     def base_form(self, word: str, pos: str | None = None) -> str:
         """The word's base form by WordNet's morphology, trying the WordNet POS
@@ -145,6 +154,12 @@ class WordNetLexicon:
             forms = (self.reader.morphy(word.lower(), tag) for tag in tags)
             self._base_form[key] = next((form for form in forms if form), word.lower())
         return self._base_form[key]
+
+
+def _wordnet_names(lemma: str) -> list[str]:
+    """How WordNet may spell a lemma: spaces as underscores, and hyphens too."""
+    name = lemma.replace(" ", "_")
+    return list(dict.fromkeys((name, name.replace("-", "_"))))
 
 
 WORDNET = WordNetLexicon()

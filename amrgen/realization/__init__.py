@@ -1,0 +1,5 @@
+"""Default realizations of AMR concepts (thesis 5.2): :class:`DefaultRealizer`."""
+
+from amrgen.realization.defaults import DefaultRealizer
+
+__all__ = ["DefaultRealizer"]

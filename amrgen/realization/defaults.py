@@ -1,0 +1,208 @@
+"""Default realizations r~_(c,α) and their probabilities (thesis 5.2).
+
+For a configuration c = (G, σ1:σ, ε, ρ) and a syntactic annotation α of σ1,
+:meth:`DefaultRealizer.realizations` gives the default realizations of σ1,
+each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
+
+1. **Copies** (σ1 ∈ dom(ρ(LINK))).  A copy of a pronoun, with α(POS) ∉ {NN,
+   VB, JJ}, gets the pronoun's forms, sharing p~ − p_ε, and ε with p_ε.
+   Any other copy gets "only ε as a default realization"; the thesis gives it
+   no probability of its own, so it takes the p~ of every default realization:
+   then the defaults of every vertex, copy or not, have mass p~ in all.  (The
+   Realize constraint lets a copy be realized only as a default realization,
+   and every hypothesis of a graph realizes the same copies, so this value
+   does not change the ranking.)
+2. **Inserted words** (vertices of Insert-Child, labeled with their word):
+   be, have and do take the forms of α's tense, or all forms when α has no
+   tense (``be`` → be, is, am, are, was, were, been), and only the base form
+   below an imperative; every other word (to, will, the, ...) is itself.
+3. **Strings**: a name (the constant a ``:name`` edge leads to) is its text,
+   lower-cased; for a country, world region or continent also its adjective
+   (France → france, french).  Other strings are their text.
+4. **Numbers** as :mod:`amrgen.realization.numbers` says (month names in
+   dates, ordinals under ordinal-entity, "3 million").
+5. The handwritten words of :data:`SPECIAL_WORDS` and the concepts of
+   :data:`SILENT_CONCEPTS` (realized as ε), as the reference implementation
+   has them (``shared/spec/reference-implementation.md`` §7, steps 3-4 and 7).
+6. **Pronouns**, with α(POS) ∉ {NN, VB, JJ}: their forms (i → i, my, me),
+   only the possessive when σ1 fills a ``:poss`` role.
+7. α(POS) ∈ {NN, VB, JJ} (and the participles VBG, VBN): the label without
+   its PropBank frameset id, if WordNet has it with that POS, inflected by α
+   (:mod:`amrgen.realization.inflection`): a plural noun, a verb in α's tense
+   and voice, an adjective with its adverb.  A present-tense verb is third
+   person singular when its subject (the :ARG0 child, else the :ARG1 child;
+   the other way round for a passive verb) is he, she or it, a named entity
+   or annotated singular; plural-form when the subject is another pronoun or
+   annotated plural; with no such subject both forms are given.
+8. Any other POS: the concept with its hyphens as spaces.
+
+Where one rule gives several forms they share its probability equally (p~/2
+each for two, as the thesis says of adjectives and pronouns).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amrgen.amr import concept_form
+from amrgen.errors import AmrgenError
+from amrgen.graph import Graph, Vertex
+from amrgen.ml.features import WORDNET, WordNetLexicon
+from amrgen.prep.normalize import mode_of
+from amrgen.realization.countries import ENTITY_KINDS, country_adjective
+from amrgen.realization.inflection import (
+    adverb,
+    auxiliary_forms,
+    inflect,
+    knows,
+    noun_tag,
+    verb_tags,
+)
+from amrgen.realization.numbers import is_number, number_words
+from amrgen.realization.pronouns import THIRD_PERSON_SINGULAR, is_pronoun, pronoun_forms
+from amrgen.transitions.annotations import Key, SyntacticAnnotation
+from amrgen.transitions.configuration import Configuration, InsertedVertex
+from amrgen.transitions.constraints import is_named_entity
+
+OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})
+"""The α(POS) values for which the thesis looks the lemma up in WordNet."""
+
+AUXILIARIES = frozenset({"be", "have", "do"})
+
+SPECIAL_WORDS: dict[str, tuple[str, ...]] = {
+    "possible": ("can",),
+    "obligate": ("must",),
+    "cause": ("because", "due to"),
+    "contrast": ("but",),
+    "resemble": ("like",),
+    "-": ("not", "no"),
+    "+": ("please",),
+}
+"""Concepts (frameset id removed) with handwritten default realizations."""
+
+SILENT_CONCEPTS = frozenset({
+    "person", "thing", "amr-unknown", "have-org-role", "have-rel-role", "multi-sentence", "name",
+    "imperative", "interrogative", "expressive",
+    "date-entity", "ordinal-entity", "byline",
+    "temporal-quantity", "monetary-quantity", "mass-quantity", "distance-quantity",
+})
+"""Concepts (frameset id removed) whose default realization is ε."""
+
+SUBJECT_ROLES = ("ARG0", "ARG1")
+
+
+@dataclass(frozen=True)
+class _Defaults:
+    """Words that share the defaults' probability; with ``epsilon``, ε takes p_ε of it."""
+
+    words: tuple[str, ...]
+    epsilon: bool = False
+
+
+class DefaultRealizer:
+    """r~_(c,α) of Section 5.2; ``lexicon`` answers the WordNet questions."""
+
+    def __init__(self, lexicon: WordNetLexicon | None = None) -> None:
+        self.lexicon = WORDNET if lexicon is None else lexicon
+
+    def realizations(self, c: Configuration, alpha: SyntacticAnnotation,
+                     p_tilde: float, p_epsilon: float) -> list[tuple[str, float]]:
+        """The default realizations of σ1 under α, each with P(Realize-(r, α) | c, α);
+        ε is the empty string.  Empty when σ1 has none."""
+        if not 0 <= p_epsilon <= p_tilde <= 1:
+            raise AmrgenError(f"default realization probabilities need 0 <= p_epsilon <= p~ <= 1, "
+                              f"not p_epsilon = {p_epsilon}, p~ = {p_tilde}")
+        defaults = self._defaults(c, alpha)
+        if not defaults.words:
+            return []
+        share = (p_tilde - p_epsilon if defaults.epsilon else p_tilde) / len(defaults.words)
+        result = [(word, share) for word in defaults.words]
+        return result + [("", p_epsilon)] if defaults.epsilon else result
+
+    def realization_words(self, c: Configuration, alpha: SyntacticAnnotation) -> set[str]:
+        """The default realizations of σ1 under α, without probabilities."""
+        defaults = self._defaults(c, alpha)
+        return set(defaults.words) | ({""} if defaults.epsilon else set())
+
+    # -- the rules, in the order of the module docstring ------------------------
+
+    def _defaults(self, c: Configuration, alpha: SyntacticAnnotation) -> _Defaults:
+        g, v = c.graph, c.sigma1
+        label = str(g.label(v))
+        concept = concept_form(label)
+        if c.rho.defined(Key.LINK, v):
+            pronoun = self._pronoun(g, v, concept, alpha)
+            return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
+        if isinstance(v, InsertedVertex):
+            return _Defaults(self._inserted(c, v, label, alpha))
+        if len(label) >= 2 and label[0] == label[-1] == '"':
+            return _Defaults(self._string(g, v, concept))
+        if is_number(label):
+            role, parent = _parent(g, v)
+            return _Defaults((number_words(label, role, None if parent is None else concept_form(g.label(parent))),))
+        if concept in SPECIAL_WORDS:
+            return _Defaults(SPECIAL_WORDS[concept])
+        if concept in SILENT_CONCEPTS:
+            return _Defaults(("",))
+        return _Defaults(self._pronoun(g, v, concept, alpha) or self._lemma_forms(c, concept, alpha))
+
+    @staticmethod
+    def _pronoun(g: Graph, v: Vertex, concept: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
+        if not is_pronoun(concept) or alpha.pos in OPEN_CLASSES:
+            return ()
+        return pronoun_forms(concept, possessive=any(role == "poss" for _, role, _ in g.in_edges(v)))
+
+    @staticmethod
+    def _inserted(c: Configuration, v: Vertex, word: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
+        g = c.graph
+        if word not in AUXILIARIES or any(mode_of(g, u) == "imperative" for u in g.predecessors(v)):
+            return (word,)
+        parents = g.parents(v)
+        return auxiliary_forms(word, alpha, _third_person(c, parents[0]) if parents else None)
+
+    @staticmethod
+    def _string(g: Graph, v: Vertex, text: str) -> tuple[str, ...]:
+        role, entity = _parent(g, v)
+        if role == "name" and concept_form(g.label(entity)) in ENTITY_KINDS:
+            adjective = country_adjective(text)
+            if adjective:
+                return (text, adjective)
+        return (text,)
+
+    def _lemma_forms(self, c: Configuration, concept: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
+        lemma = concept.replace("-", " ")
+        if alpha.pos not in OPEN_CLASSES | {"VBG", "VBN"}:
+            return (lemma,)
+        if not knows(self.lexicon, lemma, alpha.pos):
+            return ()
+        if alpha.pos == "NN":
+            return inflect(lemma, noun_tag(alpha.number))
+        if alpha.pos == "JJ":
+            derived = adverb(self.lexicon, lemma) if self.lexicon.knows(lemma, "a") else None
+            return (lemma, derived) if derived else (lemma,)
+        third = _third_person(c, c.sigma1) if alpha.tense == "present" else None
+        return tuple(dict.fromkeys(form for tag in verb_tags(alpha, third) for form in inflect(lemma, tag)))
+
+
+def _parent(g: Graph, v: Vertex) -> tuple[str | None, Vertex | None]:
+    """(label, source) of v's first incoming edge, (None, None) for the root."""
+    edges = g.in_edges(v)
+    return (edges[0][1], edges[0][0]) if edges else (None, None)
+
+
+def _third_person(c: Configuration, verb: Vertex) -> bool | None:
+    """Whether the subject of ``verb`` is third person singular (module docstring, rule 7);
+    None when that cannot be decided.  ``guessThirdPerson`` of the reference implementation (§7.1)."""
+    g = c.graph
+    roles = SUBJECT_ROLES[::-1] if c.rho.get(Key.VOICE, verb) == "passive" else SUBJECT_ROLES
+    for role in roles:
+        subject = next((child for _, label, child in g.out_edges(verb) if label == role), None)
+        if subject is None:
+            continue
+        concept = concept_form(g.label(subject))
+        if is_pronoun(concept):
+            return concept in THIRD_PERSON_SINGULAR
+        if is_named_entity(g, subject):
+            return True
+        return {"singular": True, "plural": False}.get(c.rho.get(Key.NUMBER, subject))
+    return None

@@ -1,0 +1,86 @@
+"""Word forms for the default realizations (thesis 5.2), with lemminflect in
+place of SimpleNLG and WordNet to check that a lemma or derived adverb exists.
+
+"We query WordNet to find out whether a word with lemma l_σ1 and POS tag
+α(POS) exists [...].  Otherwise, we use SimpleNLG to turn l_σ1 into the
+required word form according to α."  The form is chosen by a Penn Treebank
+tag: NNS for a plural noun, VBD for the past tense, VBZ/VBP for the present
+(third person singular or not), VBN for the passive voice, VB otherwise.
+A lemma of several words (``look up``) is inflected on its head: the first
+word of a verb, the last word of a noun.
+"""
+
+from __future__ import annotations
+
+from lemminflect import getAllInflections, getInflection
+
+from amrgen.ml.features import WordNetLexicon
+from amrgen.transitions.annotations import NONE, SyntacticAnnotation
+
+WORDNET_TAGS: dict[str, tuple[str, ...]] = {
+    "NN": ("n",),
+    "VB": ("v",),
+    "VBG": ("v",),
+    "VBN": ("v",),
+    "JJ": ("a", "r"),
+}
+"""The WordNet POS that a lemma needs for each α(POS) to have default forms
+(JJ covers adjectives and adverbs, see simplify in 4.3.2).  VBG and VBN are the
+participles that simplify leaves as they are."""
+
+IRREGULAR_ADVERBS = {"good": "well"}
+
+ADVERB_SUFFIXES = (("ic", "ically"), ("le", "ly"), ("ue", "uly"), ("ll", "lly"), ("y", "ily"), ("", "ly"))
+"""(adjective ending, adverb ending) pairs tried in turn; the first adverb WordNet knows wins."""
+
+AUXILIARY_TAGS = ("VB", "VBZ", "VBP", "VBD", "VBN")
+"""The forms of an inserted be, have or do when α says nothing of the tense."""
+
+
+def knows(lexicon: WordNetLexicon, lemma: str, pos: str) -> bool:
+    """Whether WordNet has the lemma with a WordNet POS of α(POS) = ``pos``."""
+    return any(lexicon.knows(lemma, tag) for tag in WORDNET_TAGS.get(pos, ()))
+
+
+def inflect(lemma: str, tag: str, every: bool = False) -> tuple[str, ...]:
+    """The form of the lemma for the Penn tag (all of them if ``every``: was and were)."""
+    words = lemma.split()
+    head = len(words) - 1 if tag.startswith("NN") else 0
+    forms = getInflection(words[head], tag) or (words[head],)
+    return tuple(" ".join([*words[:head], form, *words[head + 1:]]) for form in forms[:None if every else 1])
+
+
+def noun_tag(number: str) -> str:
+    return "NNS" if number == "plural" else "NN"
+
+
+def verb_tags(alpha: SyntacticAnnotation, third_person: bool | None) -> tuple[str, ...]:
+    """The Penn tags of the verb forms α asks for; both present forms when
+    ``third_person`` (of a singular subject) is unknown."""
+    if alpha.pos in ("VBG", "VBN"):
+        return (alpha.pos,)
+    if alpha.voice == "passive":
+        return ("VBN",)
+    if alpha.tense == "past":
+        return ("VBD",)
+    if alpha.tense == "present":
+        return {True: ("VBZ",), False: ("VBP",), None: ("VBZ", "VBP")}[third_person]
+    return ("VB",)
+
+
+def auxiliary_forms(lemma: str, alpha: SyntacticAnnotation, third_person: bool | None) -> tuple[str, ...]:
+    """The forms of an inserted auxiliary (be, have, do) that α allows: those
+    of its tense, or every finite form, the base form and the participle when
+    α has no tense (``be`` → be, is, am, are, was, were, been)."""
+    tags = AUXILIARY_TAGS if alpha.tense == NONE else verb_tags(alpha, third_person)
+    inflections = getAllInflections(lemma)
+    return tuple(dict.fromkeys(form for tag in tags for form in inflections.get(tag, (lemma,))))
+
+
+def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
+    """The adverb derived from an adjective (``quick`` → ``quickly``, ``good`` →
+    ``well``) if WordNet knows it as an adverb, else None."""
+    candidates = [IRREGULAR_ADVERBS[adjective]] if adjective in IRREGULAR_ADVERBS else [
+        adjective[:len(adjective) - len(old)] + new for old, new in ADVERB_SUFFIXES if adjective.endswith(old)
+    ]
+    return next((word for word in candidates if word != adjective and lexicon.knows(word, "r")), None)

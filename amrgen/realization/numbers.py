@@ -1,0 +1,74 @@
+"""Numbers and dates as words (thesis 5.2).
+
+"Date entities are converted to month-day-year format, resulting in strings
+like 'April 2 2016' [...].  Finally, numbers that are not part of a date are
+converted to ordinal numbers if their parent is an instance of the concept
+'ordinal-entity' and otherwise left as is, but if they end with six or nine
+zeros, the latter are replaced by the string 'million' or 'billion'."
+
+A date entity keeps its parts as vertices of their own (``:month 4 :day 2
+:year 2016``); each part is realized here, the date entity itself as ε, and
+the Reorder constraint of Section 5.1 puts the parts in month-day-year order
+(:data:`amrgen.transitions.constraints.DATE_ORDER`).  The month number
+becomes the month's name; day and year stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+"""A number constant of AMR (integers and decimals)."""
+
+MONTHS = ("january", "february", "march", "april", "may", "june", "july",
+          "august", "september", "october", "november", "december")
+# Written out rather than taken from the calendar module, whose names follow the locale.
+
+ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+LARGE_NUMBERS = ((9, "billion"), (6, "million"))
+"""(number of trailing zeros, the word that replaces them), the longest first."""
+
+DATE_ENTITY = "date-entity"
+ORDINAL_ENTITY = "ordinal-entity"
+
+
+def is_number(label: str) -> bool:
+    return bool(NUMBER.fullmatch(label))
+
+
+def number_words(value: str, role: str | None, parent_concept: str | None) -> str:
+    """The realization of a number constant reached by an edge ``role`` from
+    a vertex with concept ``parent_concept`` (None for the root)."""
+    if parent_concept == DATE_ENTITY:
+        return month_name(value) if role == "month" else value
+    if parent_concept == ORDINAL_ENTITY and role == "value":
+        return ordinal(value)
+    return abbreviated(value)
+
+
+def month_name(value: str) -> str:
+    """``4`` → ``april``; a value that is no month stays as it is."""
+    return MONTHS[int(value) - 1] if value.isdigit() and 1 <= int(value) <= 12 else value
+
+
+def ordinal(value: str) -> str:
+    """``1`` → ``first`` ... ``10`` → ``tenth``, then ``11th``, ``21st``, ``102nd``;
+    anything but a positive integer stays as it is."""
+    if not value.isdigit() or int(value) == 0:
+        return value
+    n = int(value)
+    if n <= len(ORDINAL_WORDS):
+        return ORDINAL_WORDS[n - 1]
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def abbreviated(value: str) -> str:
+    """An integer ending in nine (six) zeros with them replaced by ``billion``
+    (``million``): ``3000000`` → ``3 million``; ``1050000`` stays as it is."""
+    for zeros, word in LARGE_NUMBERS:
+        head = value[:-zeros]
+        if value.endswith("0" * zeros) and head.lstrip("-").isdigit():
+            return f"{head} {word}"
+    return value

@@ -1,0 +1,36 @@
+"""The pronoun concepts of AMR and their forms (thesis 5.2).
+
+"We check whether l_σ1 is a pronoun and if so, we provide both the
+corresponding personal pronoun and possessive pronoun forms as default
+realizations."  The personal forms are the subject and the object form (he,
+him); where a pronoun has one form for two cases (you, it; she/her), it is
+listed once.
+"""
+
+from __future__ import annotations
+
+PRONOUN_FORMS: dict[str, tuple[str, ...]] = {
+    # concept: (subject form, possessive form, object form)
+    "i": ("i", "my", "me"),
+    "you": ("you", "your", "you"),
+    "he": ("he", "his", "him"),
+    "she": ("she", "her", "her"),
+    "it": ("it", "its", "it"),
+    "we": ("we", "our", "us"),
+    "they": ("they", "their", "them"),
+}
+
+THIRD_PERSON_SINGULAR = frozenset({"he", "she", "it"})
+
+POSSESSIVES = frozenset(forms[1] for forms in PRONOUN_FORMS.values())
+
+
+def is_pronoun(concept: str) -> bool:
+    return concept in PRONOUN_FORMS
+
+
+def pronoun_forms(concept: str, possessive: bool = False) -> tuple[str, ...]:
+    """The distinct forms of a pronoun concept, subject form first; only the
+    possessive form when ``possessive`` (the pronoun fills a ``:poss`` role)."""
+    subject, owner, object_ = PRONOUN_FORMS[concept]
+    return (owner,) if possessive else tuple(dict.fromkeys((subject, owner, object_)))

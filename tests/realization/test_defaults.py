@@ -1,0 +1,215 @@
+"""Default realizations r~_(c,α) (thesis 5.2): amrgen.realization.DefaultRealizer."""
+
+from itertools import pairwise
+
+import pytest
+
+from amrgen.errors import AmrgenError
+from amrgen.graph import Graph, Order
+from amrgen.ml.features import WordNetLexicon
+from amrgen.realization import DefaultRealizer
+from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
+from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
+from amrgen.transitions.constraints import DATE_ORDER
+
+P, P_EPS = 0.8, 0.2  # p~ and p_ε
+
+NN, VB, JJ, PRP = (SyntacticAnnotation(pos=p) for p in ("NN", "VB", "JJ", "PRP"))
+
+
+@pytest.fixture(scope="module")
+def realizer(wordnet):
+    return DefaultRealizer(WordNetLexicon(wordnet))
+
+
+def at(labels, edges, v, **annotations):
+    """The configuration (G, v, ε, ρ) with ρ(k) = annotations[k]."""
+    rho = AnnotationFunction({Key[k]: values for k, values in annotations.items()})
+    return Configuration(Graph(labels, edges), (v,), (), rho)
+
+
+def defaults(realizer, c, alpha):
+    return dict(realizer.realizations(c, alpha, P, P_EPS))
+
+
+# -- the thesis's examples -------------------------------------------------------
+
+
+def test_quick_is_an_adjective_and_an_adverb_with_half_of_p_tilde_each(realizer):
+    assert defaults(realizer, at({"q": "quick"}, [], "q"), JJ) == {"quick": P / 2, "quickly": P / 2}
+
+
+def test_adverbs_are_derived_and_checked_against_wordnet(realizer):
+    assert defaults(realizer, at({"g": "good"}, [], "g"), JJ) == {"good": P / 2, "well": P / 2}
+    assert set(defaults(realizer, at({"h": "happy-01"}, [], "h"), JJ)) == {"happy", "happily"}
+    assert set(defaults(realizer, at({"b": "basic"}, [], "b"), JJ)) == {"basic", "basically"}
+    # "fast" is its own adverb: WordNet has no "fastly"
+    assert defaults(realizer, at({"f": "fast"}, [], "f"), JJ) == {"fast": P}
+
+
+def test_france_realizes_as_name_and_adjective(realizer):
+    c = at({"c": "country", "n": '"France"'}, [("c", "name", "n")], "n")
+    assert defaults(realizer, c, NN) == {"france": P / 2, "french": P / 2}
+
+
+def test_a_city_name_has_no_adjective_and_names_are_lower_cased(realizer):
+    c = at({"c": "city", "n": '"Paris"'}, [("c", "name", "n")], "n")
+    assert defaults(realizer, c, NN) == {"paris": P}
+    us = at({"c": "country", "n": '"United States"'}, [("c", "name", "n")], "n")
+    assert set(defaults(realizer, us, NN)) == {"united states", "american"}
+
+
+def test_want_in_the_present_agrees_with_its_subject(realizer):
+    present = SyntacticAnnotation(pos="VB", tense="present")
+    he = at({"w": "want-01", "h": "he"}, [("w", "ARG0", "h")], "w")
+    they = at({"w": "want-01", "t": "they"}, [("w", "ARG0", "t")], "w")
+    boys = at({"w": "want-01", "b": "boy"}, [("w", "ARG0", "b")], "w", NUMBER={"b": "plural"})
+    unknown = at({"w": "want-01", "b": "boy"}, [("w", "ARG0", "b")], "w")
+    assert defaults(realizer, he, present) == {"wants": P}
+    assert defaults(realizer, they, present) == {"want": P}
+    assert defaults(realizer, boys, present) == {"want": P}
+    assert defaults(realizer, unknown, present) == {"wants": P / 2, "want": P / 2}
+
+
+def test_verbs_follow_tense_and_voice(realizer):
+    want = at({"w": "want-01"}, [], "w")
+    assert defaults(realizer, want, SyntacticAnnotation(pos="VB", tense="past")) == {"wanted": P}
+    assert defaults(realizer, want, SyntacticAnnotation(pos="VB", tense="future")) == {"want": P}
+    assert defaults(realizer, want, VB) == {"want": P}
+    write = at({"w": "write-01"}, [], "w")
+    assert defaults(realizer, write, SyntacticAnnotation(pos="VB", tense="past", voice="passive")) == {"written": P}
+    assert defaults(realizer, at({"d": "develop-02"}, [], "d"), SyntacticAnnotation(pos="VBG")) == {"developing": P}
+    look_up = at({"l": "look-up-05"}, [], "l")
+    assert defaults(realizer, look_up, SyntacticAnnotation(pos="VB", tense="past")) == {"looked up": P}
+
+
+def test_nouns_follow_number(realizer):
+    child = at({"c": "child"}, [], "c")
+    assert defaults(realizer, child, SyntacticAnnotation(pos="NN", number="plural")) == {"children": P}
+    assert defaults(realizer, child, SyntacticAnnotation(pos="NN", number="singular")) == {"child": P}
+
+
+def test_wordnet_must_know_the_lemma_with_the_pos(realizer):
+    assert realizer.realizations(at({"x": "xqzt"}, [], "x"), NN, P, P_EPS) == []
+    assert realizer.realizations(at({"x": "xqzt-01"}, [], "x"), VB, P, P_EPS) == []
+    # "boy" is a noun, not a verb
+    assert realizer.realizations(at({"b": "boy"}, [], "b"), VB, P, P_EPS) == []
+    assert defaults(realizer, at({"b": "boy"}, [], "b"), NN) == {"boy": P}
+
+
+def test_other_parts_of_speech_realize_the_concept_itself(realizer):
+    assert defaults(realizer, at({"a": "and"}, [], "a"), SyntacticAnnotation(pos="CC")) == {"and": P}
+    assert defaults(realizer, at({"x": "xqzt-thing"}, [], "x"), SyntacticAnnotation(pos="IN")) == {"xqzt thing": P}
+
+
+# -- pronouns and copies -----------------------------------------------------------
+
+
+def test_pronouns_give_their_forms(realizer):
+    assert defaults(realizer, at({"i": "it"}, [], "i"), PRP) == {"it": P / 2, "its": P / 2}
+    assert defaults(realizer, at({"h": "he"}, [], "h"), PRP) == {"he": P / 3, "his": P / 3, "him": P / 3}
+    poss = at({"b": "book", "h": "he"}, [("b", "poss", "h")], "h")
+    assert defaults(realizer, poss, PRP) == {"his": P}
+
+
+def test_a_copy_of_a_pronoun_may_also_be_left_out(realizer):
+    copy = InsertedVertex(1)
+    c = at({"w": "want-01", "h": "i", copy: "i"}, [("w", "ARG0", "h"), ("w", "ARG1", copy)], copy, LINK={copy: "h"})
+    forms = defaults(realizer, c, PRP)
+    assert set(forms) == {"i", "my", "me", ""}
+    assert forms[""] == P_EPS
+    assert forms["me"] == pytest.approx((P - P_EPS) / 3)
+    assert sum(forms.values()) == pytest.approx(P)
+    assert realizer.realization_words(c, PRP) == {"i", "my", "me", ""}
+
+
+def test_a_possessive_copy_prefers_the_possessive(realizer):
+    copy = InsertedVertex(1)
+    c = at({"b": "book", "h": "he", copy: "he"}, [("b", "poss", copy)], copy, LINK={copy: "h"})
+    assert defaults(realizer, c, PRP) == {"his": pytest.approx(P - P_EPS), "": P_EPS}
+
+
+def test_other_copies_are_only_left_out(realizer):
+    copy = InsertedVertex(1)
+    c = at({"w": "want-01", "b": "boy", copy: "boy"}, [("w", "ARG1", copy)], copy, LINK={copy: "b"})
+    assert realizer.realizations(c, NN, P, P_EPS) == [("", P)]
+    assert realizer.realization_words(c, NN) == {""}
+    # a pronoun copy annotated as a noun is no pronoun for 5.2
+    pronoun_copy = at({"h": "he", copy: "he"}, [], copy, LINK={copy: "h"})
+    assert realizer.realization_words(pronoun_copy, NN) == {""}
+
+
+def test_probabilities_out_of_range_are_refused(realizer):
+    with pytest.raises(AmrgenError, match="p_epsilon"):
+        realizer.realizations(at({"q": "quick"}, [], "q"), JJ, 0.2, 0.5)
+
+
+# -- handwritten words, silent concepts, inserted words ----------------------------
+
+
+def test_handwritten_words(realizer):
+    assert defaults(realizer, at({"p": "possible-01"}, [], "p"), JJ) == {"can": P}
+    assert defaults(realizer, at({"c": "cause-01"}, [], "c"), SyntacticAnnotation(pos="IN")) == {
+        "because": P / 2, "due to": P / 2}
+    assert defaults(realizer, at({"w": "want-01", "n": "-"}, [("w", "polarity", "n")], "n"), JJ) == {
+        "not": P / 2, "no": P / 2}
+
+
+@pytest.mark.parametrize("concept", ["person", "thing", "amr-unknown", "have-org-role-91", "multi-sentence",
+                                     "imperative", "date-entity"])
+def test_silent_concepts_realize_as_epsilon(realizer, concept):
+    assert realizer.realizations(at({"v": concept}, [], "v"), NN, P, P_EPS) == [("", P)]
+
+
+def test_inserted_auxiliaries_take_their_forms(realizer):
+    be = InsertedVertex(1)
+    labels, edges = {"g": "go-02", "h": "he", be: "be"}, [("g", "ARG0", "h"), ("g", "*", be)]
+    c = at(labels, edges, be)
+    assert {"be", "is", "are", "was", "were"} <= set(defaults(realizer, c, VB))
+    assert set(defaults(realizer, c, SyntacticAnnotation(pos="VB", tense="past"))) == {"was", "were"}
+    assert defaults(realizer, c, SyntacticAnnotation(pos="VB", tense="present")) == {"is": P}
+    imperative = at({**labels, "m": "imperative"}, [*edges, ("g", "mode", "m")], be)
+    assert defaults(realizer, imperative, VB) == {"be": P}
+    have = at({"g": "go-02", be: "have"}, [("g", "*", be)], be)
+    assert {"have", "has", "had"} <= set(defaults(realizer, have, VB))
+    to = at({"g": "go-02", be: "to"}, [("g", "*", be)], be)
+    assert defaults(realizer, to, SyntacticAnnotation(pos="TO")) == {"to": P}
+
+
+# -- numbers and dates -------------------------------------------------------------
+
+
+def test_ordinals_under_ordinal_entity(realizer):
+    def ordinal(value):
+        c = at({"o": "ordinal-entity", "n": value}, [("o", "value", "n")], "n")
+        return realizer.realization_words(c, SyntacticAnnotation(pos="CD"))
+    assert ordinal("3") == {"third"}
+    assert ordinal("21") == {"21st"}
+    assert ordinal("112") == {"112th"}
+
+
+def test_millions_and_billions(realizer):
+    def number(value):
+        c = at({"p": "person", "n": value}, [("p", "quant", "n")], "n")
+        return realizer.realization_words(c, SyntacticAnnotation(pos="CD"))
+    assert number("3000000") == {"3 million"}
+    assert number("2000000000") == {"2 billion"}
+    assert number("45000000000") == {"45 billion"}
+    assert number("1050000") == {"1050000"}  # not "15 million" (reference implementation §7 bug)
+    assert number("612") == {"612"}
+
+
+def test_dates_realize_in_month_day_year_form(realizer):
+    """Each part of a date entity realized by its default, in the order the Reorder constraint fixes."""
+    labels = {"d": "date-entity", "y": "2016", "m": "4", "x": "2"}
+    graph = Graph(labels, [("d", "year", "y"), ("d", "month", "m"), ("d", "day", "x")])
+    cd = SyntacticAnnotation(pos="CD")
+    real = {}
+    for v in labels:
+        (real[v],) = realizer.realization_words(Configuration(graph, (v,)), cd)
+    assert real["d"] == ""
+    part = {"year": "y", "month": "m", "day": "x"}
+    sequence = ["d", *(part[role] for role in DATE_ORDER)]
+    graph.order = Order(pairwise(sequence))
+    c = Configuration(graph, (), (), AnnotationFunction({Key.REAL: real}))
+    assert finalize(c) == "april 2 2016"
