@@ -1,0 +1,183 @@
+"""Postprocessing of the final configuration (thesis 4.4): revising articles,
+adding punctuation and removing duplicate words.
+
+All functions work on the final configuration ĉ = (Ĝ, ε, ε, ρ̂) that
+generation ends in: Ĝ is the graph *after* generation, so it holds the
+vertices that Insert-Child and Insert-Between added, the copies of
+Delete-Reentrance, and the structure that Merge and Swap left; ≺̂ is total on
+every family ch(v) ∪ {v} and every vertex is realized.  New vertices are
+fresh vertices of V_ins (:meth:`Configuration.new_vertex`) under a
+placeholder edge from their parent, as Insert-Child adds them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from amrgen.amr import concept_form
+from amrgen.graph import Graph, Vertex
+from amrgen.realization.pronouns import POSSESSIVES, is_pronoun
+from amrgen.transitions.annotations import NONE, Key
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration, finalize
+from amrgen.transitions.constraints import ARTICLES, is_named_entity
+
+
+class ArticleLanguageModel(Protocol):
+    """What :func:`revise_articles` asks a language model (:class:`amrgen.lm.model.LanguageModel`)."""
+
+    def log10_probability(self, words: Sequence[str], bos: bool = True, eos: bool = True) -> float: ...
+
+
+DenomModel = Callable[[Configuration, Vertex], Mapping[str, float]]
+"""denom(c, v): P(DENOM = the / a / – | G, v), the distribution of the DENOM model."""
+
+# -- punctuation ------------------------------------------------------------------
+
+MULTI_SENTENCE = "multi-sentence"
+QUESTION_CONCEPTS = frozenset({"interrogative", "amr-unknown"})
+MIN_VERTICES_FOR_FULL_STOP = 5
+
+
+def sentence_roots(g: Graph) -> list[Vertex]:
+    """R̂: the children of a multi-sentence root, else the root alone."""
+    root = g.root
+    return g.children(root) if g.label(root) == MULTI_SENTENCE else [root]
+
+
+def punctuation_mark(g: Graph, v: Vertex) -> str:
+    """punc(v) for v ∈ R̂: ``?`` when φ_v(?), ``,`` when φ_v(,), ``.`` when Ĝ has
+    at least five vertices, else ε."""
+    root = g.root
+    if any(g.label(child) in QUESTION_CONCEPTS for child in g.children(v)):
+        return "?"
+    if v != root and any(g.order.precedes(v, sibling) for sibling in g.children(root)):
+        return ","
+    return "." if len(g) >= MIN_VERTICES_FOR_FULL_STOP else ""
+
+
+def punctuate(c: Configuration) -> Configuration:
+    """c' of Section 4.4: a vertex v_punc realized as punc(v) for every v ∈ R̂,
+    under an edge (v, ⋆, v_punc) and after every vertex of ch(v) ∪ {v}, so that
+    the mark ends the realization of Ĝ|v.  Where punc(v) = ε no vertex is added,
+    as it would add nothing to the yield."""
+    original = c.graph
+    for v in sentence_roots(original):
+        mark = punctuation_mark(original, v)
+        if not mark:
+            continue
+        v_punc, g = c.new_vertex(), c.graph.copy()
+        g.add_vertex(v_punc, mark)
+        g.add_edge(v, PLACEHOLDER, v_punc)
+        g.order = g.order.with_pairs((u, v_punc) for u in [v, *original.children(v)])
+        c = c.with_(graph=g, rho=c.rho.updated([(Key.REAL, v_punc, mark)]), inserted=c.inserted + 1)
+    return c
+
+
+# -- articles ---------------------------------------------------------------------
+
+DETERMINERS = ARTICLES | POSSESSIVES | frozenset(
+    {"'s", "this", "these", "those", "every", "each", "another", "some", "any", "no"})
+"""Words next to which no article is added: an article, a possessive or
+another determiner already there (reference implementation §9)."""
+
+_SLOT = "\x00article"
+"""Stands for the article in a yield while the candidates are compared."""
+
+
+def indefinite_article(next_word: str | None) -> str:
+    """``an`` before a word spelt with a vowel first, ``a`` otherwise: the letter
+    stands in for the sound (so ``a hour``, ``an university``)."""
+    return "an" if next_word and next_word[0] in "aeiou" else "a"
+
+
+def revise_articles(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel, weight_lm: float = 0.6,
+                    weight_denom: float = 0.4, context: int = 2, min_probability: float = 0.05) -> Configuration:
+    """Revise the articles of ĉ (Section 4.4, first step).
+
+    For each v with ρ̂(POS)(v) = NN (parents before children, so that a noun
+    decides before the nouns that modify it) the children labeled a, an or
+    the are removed; then no article, ``the`` and the indefinite article
+    (``a``/``an`` by :func:`indefinite_article`) as the leftmost child of v are
+    compared by
+
+        weight_lm · log10 p_LM(sentence) + weight_denom · ln P(DENOM = x | G, v)
+
+    and the best is kept (no article on ties), ρ̂(DENOM)(v) updated with it.
+    ``an`` has the probability of ``a``; probabilities below
+    ``min_probability`` are raised to it, so that a class the DENOM model
+    rules out costs a finite amount.  The sentences differ only around the
+    article, so the LM term is computed on a window of ``context`` words to
+    each side (with the sentence boundaries where it reaches them): for an
+    n-gram model with context = n - 1 that is exactly the difference of the
+    whole sentences' log probabilities (the reference implementation, §9,
+    scores the same window).
+
+    No article is added to a vertex realized as ε or as a pronoun, nor next to
+    a determiner (:data:`DETERMINERS`); a name (a vertex with a ``:name``
+    edge, or the quoted name it leads to) is left as generation realized it.
+    """
+    for v in reversed(c.graph.bottom_up_traversal()):
+        if c.rho.get(Key.POS, v) == "NN" and not _is_name(c.graph, v):
+            c = _revise_article(c, v, lm, denom, weight_lm, weight_denom, context, min_probability)
+    return c
+
+
+def _is_name(g: Graph, v: Vertex) -> bool:
+    label = str(g.label(v))
+    return is_named_entity(g, v) or (len(label) >= 2 and label[0] == label[-1] == '"')
+
+
+def _revise_article(c: Configuration, v: Vertex, lm: ArticleLanguageModel, denom: DenomModel,
+                    weight_lm: float, weight_denom: float, context: int, min_probability: float) -> Configuration:
+    g = c.graph.copy()
+    for child in g.children(v):
+        if g.label(child) in ARTICLES and not g.children(child):
+            g.remove_vertex(child)
+    bare = c.with_(graph=g)
+    slot = c.new_vertex()
+    with_slot = g.copy()
+    with_slot.add_vertex(slot, _SLOT)
+    with_slot.add_edge(v, PLACEHOLDER, slot)
+    with_slot.order = g.order.with_pairs((slot, u) for u in [v, *g.children(v)])
+    words = with_slot.yield_({**c.rho[Key.REAL], slot: _SLOT})
+    i = words.index(_SLOT)
+    left, right = words[max(0, i - context):i], words[i + 1:i + 1 + context]
+    if (c.rho.get(Key.REAL, v) == "" or is_pronoun(concept_form(g.label(v)))
+            or (left and left[-1] in DETERMINERS) or (right and right[0] in DETERMINERS)):
+        return bare
+    distribution = denom(bare, v)
+
+    def score(article: str | None) -> float:
+        window = [*left, *([article] if article else []), *right]
+        lm_score = lm.log10_probability(window, bos=i - context <= 0, eos=i + 1 + context >= len(words))
+        probability = distribution.get("a" if article == "an" else article or NONE, 0.0)
+        return weight_lm * lm_score + weight_denom * math.log(max(probability, min_probability))
+
+    best = max((None, "the", indefinite_article(right[0] if right else None)), key=score)
+    if best is None:
+        return bare.with_(rho=c.rho.updated([(Key.DENOM, v, NONE)]))
+    with_slot.set_label(slot, best)
+    rho = c.rho.updated([(Key.REAL, slot, best), (Key.DEL, slot, 0), (Key.INS_DONE, slot, 1),
+                         (Key.DENOM, v, "the" if best == "the" else "a")])
+    return c.with_(graph=with_slot, rho=rho, inserted=c.inserted + 1)
+
+
+# -- duplicates and the whole ------------------------------------------------------
+
+
+def remove_duplicates(words: Sequence[str]) -> list[str]:
+    """w~ with one of every two identical consecutive words dropped
+    (``easter island island`` → ``easter island``)."""
+    return [word for i, word in enumerate(words) if i == 0 or word != words[i - 1]]
+
+
+def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
+    """The realization of ĉ after the three steps of Section 4.4: articles
+    revised, punctuation added, c_f(c') computed and duplicates removed."""
+    final = punctuate(revise_articles(c, lm, denom))
+    sentence = finalize(final)
+    if sentence is None:
+        raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")
+    return remove_duplicates(sentence.split())

@@ -1,0 +1,198 @@
+"""Postprocessing (thesis 4.4): amrgen.decoding.postprocess."""
+
+from itertools import pairwise
+
+import pytest
+
+from amrgen.decoding.postprocess import (
+    indefinite_article,
+    postprocess,
+    punctuate,
+    remove_duplicates,
+    revise_articles,
+)
+from amrgen.graph import Graph, Order
+from amrgen.transitions.annotations import NONE, AnnotationFunction, Key
+from amrgen.transitions.configuration import (
+    PLACEHOLDER,
+    Configuration,
+    InsertedVertex,
+    finalize,
+)
+
+THE = InsertedVertex(1)
+
+
+def final(labels, edges, sequence, pos=None, real=None, inserted=0):
+    """ĉ = (Ĝ, ε, ε, ρ̂): ≺̂ the sequence (total on V̂), every vertex realized as
+    its label unless ``real`` says otherwise."""
+    g = Graph(labels, edges, Order(pairwise(sequence)))
+    rho = AnnotationFunction({Key.REAL: {**labels, **(real or {})}, Key.POS: pos or {}})
+    return Configuration(g, (), (), rho, inserted)
+
+
+class BigramLM:
+    """log10 p of a word sequence: given bigram scores, -3 for any other bigram,
+    -1 for a first word without <s>."""
+
+    def __init__(self, bigrams):
+        self.bigrams = bigrams
+        self.asked = []
+
+    def log10_probability(self, words, bos=True, eos=True):
+        self.asked.append((list(words), bos, eos))
+        tokens = [*(["<s>"] if bos else []), *words, *(["</s>"] if eos else [])]
+        first = 0.0 if bos or not words else -1.0
+        return first + sum(self.bigrams.get(pair, -3.0) for pair in pairwise(tokens))
+
+    def score_lm(self, words, bos=True, eos=True):
+        return self.log10_probability(words, bos, eos) / max(len(words), 1)
+
+
+def uniform_denom(c, v):
+    return {"the": 1 / 3, "a": 1 / 3, NONE: 1 / 3}
+
+
+# -- duplicates ---------------------------------------------------------------------
+
+
+def test_easter_island_island_loses_its_duplicate():
+    assert remove_duplicates(["easter", "island", "island"]) == ["easter", "island"]
+    assert remove_duplicates(["a", "a", "a", "b", "a"]) == ["a", "b", "a"]
+    assert remove_duplicates([]) == []
+
+
+def test_postprocessing_the_easter_island_graph():
+    """Figure fig:easterisland, with the name collapsed: island realized after its name."""
+    c = final({"v1": "island", "n": '"Easter Island"'}, [("v1", "name", "n")], ["n", "v1"],
+              pos={"v1": "NN", "n": "NN"}, real={"n": "easter island"})
+    assert finalize(c) == "easter island island"
+    assert postprocess(c, BigramLM({}), uniform_denom) == ["easter", "island"]
+
+
+# -- punctuation ------------------------------------------------------------------------
+
+
+def test_a_question_ends_in_a_question_mark():
+    """(w / want-01 :ARG0 (y / you) :ARG1 (a / amr-unknown)) → what do you want ?"""
+    do = InsertedVertex(1)
+    c = final({"w": "want-01", "y": "you", "a": "amr-unknown", do: "do"},
+              [("w", "ARG0", "y"), ("w", "ARG1", "a"), ("w", PLACEHOLDER, do)], ["a", do, "y", "w"],
+              real={"w": "want", "a": "what"}, inserted=1)
+    punctuated = punctuate(c)
+    assert finalize(punctuated) == "what do you want ?"
+    (mark,) = set(punctuated.graph.vertices) - set(c.graph.vertices)
+    assert mark == InsertedVertex(2) and punctuated.inserted == 2
+    assert punctuated.graph.out_edges("w")[-1] == ("w", PLACEHOLDER, mark)
+    assert punctuated.rho[Key.REAL][mark] == "?"
+
+
+def test_an_interrogative_mode_child_makes_a_question_too():
+    c = final({"g": "go-02", "y": "you", "m": "interrogative"}, [("g", "ARG0", "y"), ("g", "mode", "m")],
+              ["y", "g", "m"], real={"g": "go", "m": ""})
+    assert finalize(punctuate(c)) == "you go ?"
+
+
+def test_multi_sentence_graphs_get_commas_between_sentences_and_a_full_stop_at_the_end():
+    labels = {"m": "multi-sentence", "s1": "go-02", "h": "he", "s2": "sleep-01", "sh": "she"}
+    edges = [("m", "snt1", "s1"), ("s1", "ARG0", "h"), ("m", "snt2", "s2"), ("s2", "ARG0", "sh")]
+    c = final(labels, edges, ["m", "h", "s1", "sh", "s2"], real={"m": "", "s1": "went", "s2": "slept"})
+    assert finalize(punctuate(c)) == "he went , she slept ."
+    # the mark follows the whole subgraph, also where its root comes first
+    c = final(labels, edges, ["m", "s1", "h", "s2", "sh"], real={"m": "", "s1": "went", "s2": "slept"})
+    assert finalize(punctuate(c)) == "went he , slept she ."
+
+
+def test_full_stop_only_from_five_vertices():
+    labels = {"w": "want-01", "h": "he", "g": "go-02", "x": "home"}
+    edges = [("w", "ARG0", "h"), ("w", "ARG1", "g"), ("g", "ARG4", "x")]
+    real = {"w": "wants", "g": "go"}
+    four = final(labels, edges, ["h", "w", "g", "x"], real=real)
+    assert finalize(punctuate(four)) == "he wants go home"
+    assert punctuate(four).graph == four.graph
+    to = InsertedVertex(1)
+    five = final({**labels, to: "to"}, [*edges, ("g", PLACEHOLDER, to)], ["h", "w", to, "g", "x"],
+                 real=real, inserted=1)
+    assert finalize(punctuate(five)) == "he wants to go home ."
+
+
+# -- articles -----------------------------------------------------------------------------
+
+
+def saw_cat(**extra):
+    return final({"s": "see-01", "h": "he", "c": "cat"}, [("s", "ARG0", "h"), ("s", "ARG1", "c")],
+                 ["h", "s", "c"], pos={"s": "VB", "h": "PRP", "c": "NN"}, real={"s": "saw"}, **extra)
+
+
+def test_an_article_the_language_model_wants_is_inserted_as_leftmost_child():
+    lm = BigramLM({("saw", "the"): -0.1, ("the", "cat"): -0.1})
+    revised = revise_articles(saw_cat(), lm, uniform_denom)
+    (article,) = set(revised.graph.vertices) - {"s", "h", "c"}
+    assert revised.graph.label(article) == "the" and revised.rho[Key.REAL][article] == "the"
+    assert revised.graph.edge_labels("c", article) == [PLACEHOLDER]
+    assert revised.rho[Key.DENOM]["c"] == "the" and revised.inserted == 1
+    assert finalize(revised) == "he saw the cat"
+    # the window: two words each side, the end of the sentence reached
+    assert (["he", "saw", "the", "cat"], True, True) in lm.asked
+    assert postprocess(saw_cat(), lm, uniform_denom) == ["he", "saw", "the", "cat"]
+
+
+def test_the_denom_model_weighs_in():
+    lm = BigramLM({})  # every candidate the same LM score but for one more bigram
+    favours_the = revise_articles(saw_cat(), lm, lambda c, v: {"the": 1.0, "a": 0.0, NONE: 0.0},
+                                  weight_lm=0.0, weight_denom=1.0)
+    assert finalize(favours_the) == "he saw the cat"
+    favours_none = revise_articles(saw_cat(), lm, lambda c, v: {"the": 0.2, "a": 0.2, NONE: 0.6},
+                                   weight_lm=0.0, weight_denom=1.0)
+    assert finalize(favours_none) == "he saw cat"
+
+
+def test_an_before_a_vowel():
+    assert indefinite_article("apple") == "an" and indefinite_article("cat") == "a"
+    lm = BigramLM({("ate", "an"): -0.2, ("an", "apple"): -0.1, ("ate", "a"): -0.2, ("a", "apple"): -0.1})
+    c = final({"e": "eat-01", "h": "he", "a": "apple"}, [("e", "ARG0", "h"), ("e", "ARG1", "a")],
+              ["h", "e", "a"], pos={"a": "NN"}, real={"e": "ate"})
+    assert finalize(revise_articles(c, lm, uniform_denom)) == "he ate an apple"
+
+
+def test_a_wrongly_placed_article_is_removed_when_the_language_model_prefers_none():
+    c = final({"l": "like-01", "h": "he", "m": "music", THE: "the"},
+              [("l", "ARG0", "h"), ("l", "ARG1", "m"), ("m", PLACEHOLDER, THE)], ["h", "l", THE, "m"],
+              pos={"m": "NN"}, real={"l": "likes"}, inserted=1)
+    lm = BigramLM({("likes", "music"): -0.1, ("music", "</s>"): -0.1})
+    revised = revise_articles(c, lm, uniform_denom)
+    assert THE not in revised.graph
+    assert revised.rho[Key.DENOM]["m"] == NONE
+    assert finalize(revised) == "he likes music"
+
+
+PREFERS_THE = BigramLM({("saw", "the"): -0.1, ("the", "cat"): -0.1, ("the", "it"): 0.0, ("his", "the"): 0.0,
+                        ("the", "his"): 0.0, ("the", "united"): -5.0})
+
+
+def test_no_article_for_pronouns_and_the_one_there_goes():
+    c = final({"s": "see-01", "h": "he", "i": "it", THE: "the"},
+              [("s", "ARG0", "h"), ("s", "ARG1", "i"), ("i", PLACEHOLDER, THE)], ["h", "s", THE, "i"],
+              pos={"i": "NN"}, real={"s": "saw"}, inserted=1)
+    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he saw it"
+
+
+def test_no_article_next_to_a_possessive():
+    poss = InsertedVertex(1)
+    c = final({"s": "see-01", "h": "he", "c": "cat", poss: "he"},
+              [("s", "ARG0", "h"), ("s", "ARG1", "c"), ("c", "poss", poss)], ["h", "s", poss, "c"],
+              pos={"c": "NN"}, real={"s": "saw", poss: "his"}, inserted=1)
+    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he saw his cat"
+
+
+def test_names_keep_the_article_generation_gave_them():
+    c = final({"c": "country", "n": '"United States"', THE: "the"},
+              [("c", "name", "n"), ("n", PLACEHOLDER, THE)], [THE, "n", "c"],
+              pos={"n": "NN", "c": "NN"}, real={"n": "united states", "c": ""}, inserted=1)
+    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "the united states"
+
+
+def test_postprocess_refuses_an_unfinished_configuration():
+    c = final({"a": "a", "b": "b"}, [("a", "x", "b")], [])
+    with pytest.raises(ValueError, match="totally ordered"):
+        postprocess(c, BigramLM({}), uniform_denom)
