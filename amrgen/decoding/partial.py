@@ -14,18 +14,29 @@ PartialTransitionFunction = Mapping[Vertex, Sequence[tuple[Transition, float]]]
 """b: V ∪ V_ins ⇀ (T_AMR × [0,1])*: the transitions to apply at each vertex, with their probabilities."""
 
 
-def generate_partial(c: Configuration, b: PartialTransitionFunction) -> Configuration:
+def generate_partial(c: Configuration, b: PartialTransitionFunction,
+                     numbering: Mapping[Vertex, int] | None = None) -> Configuration:
     """generatePartial(c, b): process c = (G, ε, ε, ρ) bottom-up, applying at
     each vertex the transitions b assigns to it and skipping the others.
 
     Where b(σ1) starts with a transition outside its Domain, Algorithm 2
     would loop forever; that is reported as a ValueError instead.
+
+    ``numbering`` names the vertices that transitions insert: when σ1's
+    transitions start, the count of V_ins used so far is set to
+    ``numbering[σ1]``, so that a vertex inserted at σ1 gets the name it had
+    when b was put together vertex by vertex (Algorithm 3), where b also
+    refers to it (its own transitions, and the Reorder of σ1).
     """
     remaining = {v: list(ts) for v, ts in b.items()}
+    started: set[Vertex] = set()
     c = c.with_(node_buffer=tuple(c.graph.bottom_up_traversal()), child_buffer=())
     while not c.is_terminal():
         s1 = c.sigma1
         todo = remaining.get(s1)
+        if numbering and s1 in numbering and s1 not in started:
+            started.add(s1)
+            c = c.with_(inserted=numbering[s1])
         if todo:
             applied = 0
             while applied < len(todo) and todo[applied][0].applicable(c):

@@ -1,0 +1,237 @@
+"""Phase 2 of generation: the best transition sequence algorithm (thesis
+Algorithm 3, getBest, with its extension to deleted vertices) and the
+generation algorithm (Algorithm 5).
+
+A candidate of best(v) is a :class:`Hypothesis`: a partial transition
+function b for succ(v) ∪ {v} with its partial score score^par(c, b, v).  The
+scores are kept with each candidate and combined incrementally, as the
+thesis's decomposition allows: score_TS^par is a sum over dom(b), so a
+combination b[v ↦ b(v)·(t, p)] ∪ b_i adds the sums of its parts and
+θ_C(t)·log p; the partial yield of v is the words of the children processed
+so far, left and right of v's own realization, so a combination appends
+one child's words (with the word Insert-Between puts beside them).  Only
+the language model term is recomputed, on the new partial yield.  No
+candidate re-applies transitions; ``tests/decoding`` checks the scores and
+yields against generatePartial and yield^par (Algorithm 2, Def.
+def:partial-yield).
+
+score_LM of a partial yield is taken with the sentence start boundary
+(every partial yield is scored as if it began a sentence, as in the
+reference implementation, §8.5) and with the end boundary once every child
+of v is in (i = n in Algorithm 3), when the yield of v is complete.
+
+Two candidates of best_{≤i}(v) or best(v) with the same partial yield are
+kept once, the better one: their futures add the same words and scores, so
+the other can never win (the reference implementation does the same).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.decoding.partial import generate_partial
+from amrgen.decoding.probabilities import TransitionProbabilities
+from amrgen.decoding.prune import prune
+from amrgen.graph import Vertex
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.transitions import LEFT, InsertBetween, InsertChild, NoInsertion, Transition
+
+
+class LanguageModelScore(Protocol):
+    def score_lm(self, words, bos: bool = True, eos: bool = True) -> float: ...
+
+
+Step = tuple[Transition, float]
+
+
+@dataclass(frozen=True, eq=False)
+class Hypothesis:
+    """(b, s) ∈ best(v): b(v) = ``steps``, b on succ(v) from ``children`` (their
+    own hypotheses, in the order they were combined), the partial yield of v
+    split around v's realization, score_TS^par summed over dom(b) (``ts``), and
+    the partial score s = θ_LM · score_LM(yield) + ts."""
+
+    vertex: Vertex
+    steps: tuple[Step, ...]
+    children: tuple[Hypothesis, ...]
+    left: tuple[str, ...]
+    own: tuple[str, ...]
+    right: tuple[str, ...]
+    ts: float
+    lm: float
+    score: float
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """yield^par(v) under b."""
+        return self.left + self.own + self.right
+
+    def function(self) -> dict[Vertex, tuple[Step, ...]]:
+        """b itself, as a mapping vertex ↦ (t_1, p_1)...(t_n, p_n)."""
+        b: dict[Vertex, tuple[Step, ...]] = {}
+        stack = [self]
+        while stack:
+            h = stack.pop()
+            b[h.vertex] = h.steps
+            stack.extend(h.children)
+        return b
+
+    def scores_by_class(self, hyper: Hyperparameters) -> dict[str, float]:
+        """score_TS^par of b split by transition class: Σ θ_C(t) · log p per class."""
+        totals: dict[str, float] = {}
+        for steps in self.function().values():
+            for t, p in steps:
+                totals[t.name] = totals.get(t.name, 0.0) + hyper.weighted_log(t.name, p)
+        return totals
+
+
+@dataclass
+class Phase2Result:
+    """best(v) for every vertex of G' and the order they were computed in
+    (Algorithm 5, lines 2-5), with the numbering of inserted vertices that
+    generatePartial needs to replay the winner."""
+
+    best: dict[Vertex, list[Hypothesis]] = field(default_factory=dict)
+    order: list[Vertex] = field(default_factory=list)
+    numbering: dict[Vertex, int] = field(default_factory=dict)
+    root: Vertex | None = None
+
+    @property
+    def winner(self) -> Hypothesis | None:
+        """(b̂, ŝ) = argmax over best(root(G')) (Algorithm 5, line 6)."""
+        candidates = self.best.get(self.root) or []
+        return max(candidates, key=lambda h: h.score) if candidates else None
+
+
+class BestSequenceSearch:
+    """getBest(v, c, best) for every vertex, bottom-up (Algorithms 3 and 5)."""
+
+    def __init__(self, probabilities: TransitionProbabilities, lm: LanguageModelScore,
+                 hyper: Hyperparameters) -> None:
+        self.probabilities = probabilities
+        self.lm = lm
+        self.hyper = hyper
+
+    def run(self, c: Configuration) -> Phase2Result:
+        """best(σ_i) for a bottom-up traversal σ of G' (c = (G', ε, ε, ρ) after phase 1)."""
+        g = c.graph
+        result = Phase2Result(order=list(g.bottom_up_traversal()), root=g.root)
+        # Each vertex gets its own range of names for the vertices inserted at it
+        # (at most one Insert-Child and one Insert-Between per child).
+        next_free = c.inserted
+        for v in result.order:
+            result.numbering[v] = next_free
+            next_free += len(g.children(v)) + 2
+        for v in result.order:
+            start = c.with_(node_buffer=(v,), child_buffer=(), inserted=result.numbering[v])
+            result.best[v] = self.get_best(start, result.best)
+        return result
+
+    def get_best(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> list[Hypothesis]:
+        """getBest(v, c, best) for v = σ1 of c = (G, v, ε, ρ): the n5-best partial
+        transition functions for succ(v) ∪ {v}.  A deleted v (ρ(DEL)(v) = 1)
+        skips Realize and the insertions (the thesis's extension)."""
+        h = self.hyper
+        found: list[Hypothesis] = []
+        for c_real, hist, own, local in self._realized(c, best):
+            for t_reor, p_reor in self.probabilities.reorders(c_real):
+                c_reor = t_reor.apply(c_real)
+                steps = (*hist, (t_reor, p_reor))
+                found.extend(self._combine(c.sigma1, c_reor, steps, own, {**best, **local}))
+        return _dedupe_prune(found, h.n5, h.r5)
+
+    def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
+        """Stages 2 and 3 of v: each of the h1-best Realize transitions followed by
+        the Insert-Child step; yields (c_real, hist, v's words, best of inserted children)."""
+        v = c.sigma1
+        if c.rho.get(Key.DEL, v) == 1 or c.rho.defined(Key.REAL, v):
+            # Deleted (or realized already: a vertex Insert-Child added is realized
+            # by its own Realize below, like any other).
+            yield c, (), (), {}
+            return
+        for t_real, p_real in self.probabilities.realizations(c):
+            hist: tuple[Step, ...] = ((t_real, p_real),)
+            c_real = t_real.apply(c)
+            local: dict[Vertex, list[Hypothesis]] = {}
+            insertion = self.probabilities.child_insertion(c_real)
+            if insertion is not None:
+                t_ins, p_ins = insertion
+                hist += ((t_ins, p_ins),)
+                c_real = t_ins.apply(c_real)
+                if isinstance(t_ins, InsertChild):
+                    new = c_real.sigma1
+                    local[new] = self.get_best(c_real.with_(node_buffer=(new,)), best)
+                    c_real = c_real.with_(node_buffer=(v,))
+                    # At most one Insert-Child per vertex (5.1): No-Insertion follows for sure.
+                    hist += ((NoInsertion(), 1.0),)
+                    c_real = NoInsertion().apply(c_real)
+            words = tuple(t_real.word.split()) if t_real.word else ()
+            yield c_real, hist, words, local
+
+    def _combine(self, v: Vertex, c_reor: Configuration, steps: tuple[Step, ...], own: tuple[str, ...],
+                 best: Mapping[Vertex, list[Hypothesis]]) -> list[Hypothesis]:
+        """best_{≤n}(v) from best_{≤0}(v) = {b_0}: lines 12-21 of Algorithm 3
+        (c_reor: after Reorder; σ = ε when v has no children)."""
+        h = self.hyper
+        children = c_reor.child_buffer
+        ts = sum(self.hyper.weighted_log(t.name, p) for t, p in steps)
+        current = [self._hypothesis(v, steps, (), (), own, (), ts, complete=not children)]
+        sequence_position = {u: i for i, u in enumerate(self._sequence(c_reor, v))}
+        for i, child in enumerate(children):
+            c_i = c_reor.with_(child_buffer=children[i:])
+            options = best.get(child) or []
+            if options:
+                c_i = _with_child_realization(c_i, child, options[0])
+            insertions = self.probabilities.between_insertions(c_i)
+            on_left = sequence_position[child] < sequence_position[v]
+            complete = i == len(children) - 1
+            extended = []
+            for b in current:
+                for b_i in options:
+                    for t_ins, p_ins in insertions:
+                        part = b_i.words
+                        if isinstance(t_ins, InsertBetween):
+                            part = (t_ins.word, *part) if t_ins.side == LEFT else (*part, t_ins.word)
+                        left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
+                        extended.append(self._hypothesis(
+                            v, b.steps + ((t_ins, p_ins),), b.children + (b_i,), left, own, right,
+                            b.ts + b_i.ts + h.weighted_log(t_ins.name, p_ins), complete))
+            current = _dedupe_prune(extended, h.n4, h.r4)
+        return current
+
+    def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
+        lm = self.hyper.theta_lm * self.lm.score_lm(left + own + right, bos=True, eos=complete)
+        return Hypothesis(v, steps, children, left, own, right, ts, lm, lm + ts)
+
+    @staticmethod
+    def _sequence(c_reor: Configuration, v: Vertex) -> list[Vertex]:
+        """The (ch(v) ∪ {v})-sequence that Reorder fixed."""
+        return c_reor.graph.order.sequence([v, *c_reor.graph.children(v)])
+
+
+def _with_child_realization(c: Configuration, child: Vertex, hypothesis: Hypothesis) -> Configuration:
+    """c with β1's realization and POS as its best candidate has them, which the
+    Insert-Between models saw in training (features RealizationLemma(b), Pos(b))."""
+    for t, _ in hypothesis.steps:
+        if t.name == "Realize":
+            return c.with_(rho=c.rho.updated([(Key.REAL, child, t.word), (Key.POS, child, t.annotation.pos)]))
+    return c
+
+
+def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypothesis]:
+    """prune_(n,r) by score, keeping the best of candidates with the same partial yield."""
+    by_words: dict[tuple[str, ...], Hypothesis] = {}
+    for hyp in hypotheses:
+        kept = by_words.get(hyp.words)
+        if kept is None or hyp.score > kept.score:
+            by_words[hyp.words] = hyp
+    return [hyp for hyp, _ in prune(((hyp, hyp.score) for hyp in by_words.values()), n, r)]
+
+
+def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis) -> Configuration:
+    """ĉ = generatePartial(c, b̂) (Algorithm 5, line 7)."""
+    return generate_partial(c, hypothesis.function(), result.numbering)

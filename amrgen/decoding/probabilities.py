@@ -1,0 +1,271 @@
+"""P(t | c) for the transitions of phase 2, pruned as Algorithm 3 asks:
+prune_h1(all(c)) for Realize, the Insert-Child step, prune_h2(all(c)) for
+Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
+4.2.1, 4.2.2, 5.1, 5.2).
+
+- Realize-(w, α): P^w(α | G, σ1) · p_REAL(w | c, α) (Eq. equ:rea4), α among
+  the (n_k, r_k)-best values of each key (Eq. equ:syn4, Section 5.1), p_REAL
+  only for concepts seen in training (the reference implementation's
+  gate, §8.2) and the default realizations of Section 5.2 with their p~.
+- Insert-Child: at most one, to the left (5.1).  Articles are inserted by
+  hand from α(DENOM) (5.1: "we manually handle insertions of articles"),
+  with probability 1 since P^w(α) already scored α(DENOM); otherwise the
+  most probable output of the Insert-Child model other than an article.
+- Reorder-(v1..vn): Eq. (equ:reo3) with p_*, p_l and p_r.  Children that
+  Insert-Child added keep their fixed place (an article first, any other
+  word right before σ1) with probability 1.  The best orders are found
+  without listing all n! orders: the best side assignments (a product of
+  independent p_* factors), then for each side the best orders of its
+  children (all orders of up to :data:`MAX_PERMUTED` children; above that,
+  the canonical order).
+- Insert-Between: the ARG model on ARGi edges, the other model elsewhere;
+  "" is No-Insertion.
+
+Everything the transition system's constraints forbid is left out (so the
+probabilities need not sum to 1 over what remains).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import re
+from collections.abc import Callable, Sequence
+
+from amrgen.amr import concept_form
+from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.decoding.models import Models
+from amrgen.decoding.prune import prune
+from amrgen.graph import Vertex
+from amrgen.ml.events import AFTER, BEFORE, canonical_pair
+from amrgen.ml.features import FeatureContext
+from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration
+from amrgen.transitions.constraints import ARTICLES, is_propbank_frameset
+from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.transitions import (
+    LEFT,
+    RIGHT,
+    InsertBetween,
+    InsertChild,
+    NoInsertion,
+    Realize,
+    Reorder,
+    Transition,
+)
+
+MAX_PERMUTED = 6
+"""Up to this many children on one side, every order of them is scored."""
+
+MAX_SIDE_ASSIGNMENTS = 12
+"""Above 2^12 side assignments, only the most probable side of each child is used."""
+
+_ARG_EDGE = re.compile(r"ARG\d+")
+_MIN_P = 1e-9
+"""A probability the models give no mass to still gets this much (log 0 = -inf)."""
+
+DefaultRealizations = Callable[[Configuration, SyntacticAnnotation, float, float], list[tuple[str, float]]]
+"""r~_(c,α) with P(Realize-(r~, α) | c, α) (Section 5.2), given p~ and p_ε."""
+
+
+class TransitionProbabilities:
+    """all(c), pruned, for every phase-2 step of Algorithm 3."""
+
+    def __init__(self, models: Models, system: TransitionSystem, hyper: Hyperparameters,
+                 defaults: DefaultRealizations) -> None:
+        self.models = models
+        self.system = system
+        self.hyper = hyper
+        self.defaults = defaults
+        realize = models.models.get("realize")
+        self._known_concepts = frozenset(
+            f.split("=", 1)[1] for f in (realize.vocabulary if realize else ()) if f.startswith("Concept(v)="))
+
+    # -- Realize ------------------------------------------------------------------
+
+    def annotations(self, c: Configuration) -> list[tuple[SyntacticAnnotation, float]]:
+        """The syntactic annotations α of σ1 worth considering, with P^w(α | G, σ1)
+        (Section 4.1, Eq. equ:syn4 with weights w_k), most probable first."""
+        h, g, v = self.hyper, c.graph, c.sigma1
+        context = self.models.context(c)
+        label = str(g.label(v))
+        fixed = c.rho.get(Key.POS, v) or (None if is_propbank_frameset(label)
+                                           else self.models.resources.empirical_pos.get(label))
+        found = []
+        for pos, p_pos in self._values("pos", context, {}, h.n_pos, h.r_pos, fixed):
+            known = {Key.POS: pos}
+            noun, verb = pos == "NN", pos == "VB"
+            for number, p_number in self._values("number", context, known, h.n_number, h.r_number,
+                                                  None if noun else NONE):
+                with_number = {**known, Key.NUMBER: number}
+                for denom, p_denom in self._values("denom", context, with_number, h.n_denom, h.r_denom,
+                                                    None if noun else NONE):
+                    if number == "plural" and denom == "a":
+                        continue
+                    for voice, p_voice in self._values("voice", context, known, h.n_voice, h.r_voice,
+                                                        None if verb else NONE):
+                        for tense, p_tense in self._values("tense", context, known, h.n_tense, h.r_tense,
+                                                            None if verb else NONE):
+                            alpha = SyntacticAnnotation(pos=pos, denom=denom, tense=tense, number=number, voice=voice)
+                            weighted = (p_pos ** h.w_pos * p_number ** h.w_number * p_denom ** h.w_denom
+                                        * p_voice ** h.w_voice * p_tense ** h.w_tense)
+                            found.append((alpha, weighted))
+        found.sort(key=lambda pair: -pair[1])
+        return found
+
+    def _values(self, model: str, context: FeatureContext, known: dict, n: int, r: float,
+                forced: str | None) -> list[tuple[str, float]]:
+        """The (n, r)-best values of p_k given the keys before k; only ``forced``
+        (with its probability) where the constraints fix the value."""
+        event = context.derive(annotation=known)
+        if forced is not None:
+            probabilities = self.models.probabilities(model, event)
+            return [(forced, max(probabilities.get(forced, 1.0 if not probabilities else 0.0), _MIN_P))]
+        best = self.models.best(model, event, n, r)
+        return best or [(NONE, 1.0)]
+
+    def realizations(self, c: Configuration) -> list[tuple[Realize, float]]:
+        """prune_h1 of the applicable Realize-(w, α) with P(Realize-(w, α) | c) (Eq. equ:rea4)."""
+        h, v = self.hyper, c.sigma1
+        label = str(c.graph.label(v))
+        use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v)
+        scored: dict[Realize, float] = {}
+        annotations = self.annotations(c)
+        for alpha, p_alpha in annotations:
+            words: dict[str, float] = {}
+            if use_model:
+                event = self.models.context(c).derive(annotation=dict(alpha.items()))
+                for word, p in self.models.best("realize", event, h.n_real, h.r_real):
+                    words[word] = max(words.get(word, 0.0), p)
+            for word, p in self.defaults(c, alpha, h.p_tilde, h.p_epsilon):
+                words[word] = max(words.get(word, 0.0), p)
+            for word, p in words.items():
+                t = Realize(word, alpha)
+                if self.system.applicable(t, c):
+                    scored[t] = max(scored.get(t, 0.0), p_alpha * p)
+        if not scored and annotations:
+            # Nothing known and no default: the concept itself (reference §8.2's last resort).
+            alpha = annotations[0][0]
+            t = Realize(concept_form(label).lower(), alpha)
+            if t.applicable(c):
+                scored[t] = annotations[0][1] * 0.25 * h.p_tilde
+        return prune(scored.items(), h.n1, h.r1)
+
+    # -- Insert-Child ---------------------------------------------------------------
+
+    def child_insertion(self, c: Configuration) -> tuple[Transition, float] | None:
+        """The Insert-Child step after Realize: the transition and its probability;
+        None where σ1 takes neither Insert-Child nor No-Insertion (a vertex that
+        Insert-Child added).  A copy, which Insert-Child's Domain excludes, takes
+        No-Insertion for sure."""
+        v = c.sigma1
+        if not NoInsertion().applicable(c):
+            return None
+        if c.rho.defined(Key.LINK, v):
+            return NoInsertion(), 1.0
+        denom = c.rho.get(Key.DENOM, v)
+        if denom in ARTICLES:
+            t = InsertChild(denom, LEFT)
+            if self.system.applicable(t, c):
+                return t, 1.0
+        probabilities = self.models.probabilities("insert-child", self.models.context(c))
+        best: tuple[Transition, float] = (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))
+        for word, p in sorted(probabilities.items(), key=lambda item: -item[1]):
+            if p <= best[1]:
+                break
+            if word in ARTICLES:
+                continue
+            t = InsertChild(word, LEFT)
+            if self.system.applicable(t, c):
+                best = (t, p)
+                break
+        return best
+
+    # -- Reorder ----------------------------------------------------------------------
+
+    def reorders(self, c: Configuration) -> list[tuple[Reorder, float]]:
+        """prune_h2 of the applicable Reorder-(v1..vn) with P (Eq. equ:reo3)."""
+        g, v, h = c.graph, c.sigma1, self.hyper
+        children = g.children(v)
+        inserted = [ch for ch in children if PLACEHOLDER in g.edge_labels(v, ch)]
+        articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
+        before_v = [ch for ch in inserted if ch not in articles]
+        free = [ch for ch in children if ch not in inserted]
+        context = self.models.context(c)
+        candidates: list[tuple[tuple[Vertex, ...], float]] = []
+        for sides, p_sides in self._side_assignments(context, free):
+            ordered = context.derive(sides=sides)
+            halves = []
+            for side, model in ((LEFT, "reorder-left"), (RIGHT, "reorder-right")):
+                members = [ch for ch in free if sides[ch] == side]
+                halves.append(self._half_orders(c, ordered, model, members))
+            for (left, p_left), (right, p_right) in itertools.product(*halves):
+                sequence = (*articles, *left, *before_v, v, *right)
+                candidates.append((sequence, p_sides * p_left * p_right))
+        candidates.sort(key=lambda pair: -pair[1])
+        allowed = [(Reorder(seq), p) for seq, p in candidates if self.system.applicable(Reorder(seq), c)]
+        if not allowed and candidates:
+            constraints = self.system.constraints
+            sequence = tuple(constraints.nearest_order(c, list(candidates[0][0])) if constraints else candidates[0][0])
+            if self.system.applicable(Reorder(sequence), c):
+                allowed = [(Reorder(sequence), candidates[0][1])]
+        return prune(allowed, h.n2, h.r2)
+
+    def _side_assignments(self, context: FeatureContext, free: Sequence[Vertex]) -> list[tuple[dict, float]]:
+        """The most probable assignments of the children to the sides of σ1, with
+        Π p_*(side | c): the first two factors of Eq. (equ:reo3)."""
+        p_left = {}
+        for ch in free:
+            probabilities = self.models.probabilities("reorder-head", context.derive(children=(ch,)))
+            p_left[ch] = min(max(probabilities.get(LEFT, 0.5), _MIN_P), 1 - _MIN_P)
+        if len(free) > MAX_SIDE_ASSIGNMENTS:
+            sides = {ch: LEFT if p_left[ch] >= 0.5 else RIGHT for ch in free}
+            return [(sides, math.prod(max(p, 1 - p) for p in p_left.values()))]
+        assignments = []
+        for choice in itertools.product((LEFT, RIGHT), repeat=len(free)):
+            sides = dict(zip(free, choice))
+            p = math.prod(p_left[ch] if side == LEFT else 1 - p_left[ch] for ch, side in sides.items())
+            assignments.append((sides, p))
+        return heapq.nlargest(max(self.hyper.n2, 1), assignments, key=lambda pair: pair[1])
+
+    def _half_orders(self, c: Configuration, ordered: FeatureContext, model: str,
+                     members: list[Vertex]) -> list[tuple[tuple[Vertex, ...], float]]:
+        """The best orders of the children on one side with Π p_l (or p_r) over their pairs."""
+        if len(members) <= 1:
+            return [(tuple(members), 1.0)]
+        precedes: dict[tuple[Vertex, Vertex], float] = {}
+        for a, b in itertools.combinations(members, 2):
+            first, second = canonical_pair(c, a, b)
+            probabilities = self.models.probabilities(model, ordered.derive(children=(first, second)))
+            p_before = min(max(probabilities.get(BEFORE, 1 - probabilities.get(AFTER, 0.5)), _MIN_P), 1 - _MIN_P)
+            precedes[(first, second)] = p_before
+            precedes[(second, first)] = 1 - p_before
+        if len(members) > MAX_PERMUTED:
+            canonical = sorted(members, key=lambda x: (min(c.graph.edge_labels(c.sigma1, x) or [""]), str(c.graph.label(x))))
+            return [(tuple(canonical), math.prod(precedes[(a, b)] for a, b in itertools.combinations(canonical, 2)))]
+        scored = [(perm, math.prod(precedes[(a, b)] for a, b in itertools.combinations(perm, 2)))
+                  for perm in itertools.permutations(members)]
+        return heapq.nlargest(max(self.hyper.n2, 1), scored, key=lambda pair: pair[1])
+
+    # -- Insert-Between -------------------------------------------------------------
+
+    def between_insertions(self, c: Configuration) -> list[tuple[Transition, float]]:
+        """prune_h3 of the applicable Insert-Between / No-Insertion at σ1, β1."""
+        g, v, b = c.graph, c.sigma1, c.beta1
+        labels = g.edge_labels(v, b)
+        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels:
+            return [(NoInsertion(), 1.0)]
+        model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
+        probabilities = self.models.probabilities(model, self.models.context(c))
+        scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
+        for output, p in probabilities.items():
+            if not output:
+                continue
+            word, _, side = output.rpartition("/")
+            if side not in (LEFT, RIGHT):
+                continue
+            t = InsertBetween(word, side)
+            if self.system.applicable(t, c):
+                scored.append((t, p))
+        return prune(scored, self.hyper.n3, self.hyper.r3)
