@@ -51,6 +51,7 @@ from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import mode_of
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
 from amrgen.realization.inflection import (
+    WORDNET_TAGS,
     adverb,
     auxiliary_forms,
     inflect,
@@ -171,7 +172,7 @@ class DefaultRealizer:
 
     def _lemma_forms(self, c: Configuration, concept: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
         lemma = concept.replace("-", " ")
-        if alpha.pos not in OPEN_CLASSES | {"VBG", "VBN"}:
+        if alpha.pos not in WORDNET_TAGS:
             return (lemma,)
         if not knows(self.lexicon, lemma, alpha.pos):
             return ()
