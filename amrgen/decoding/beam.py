@@ -38,7 +38,7 @@ from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
-from amrgen.transitions.transitions import LEFT, InsertBetween, InsertChild, NoInsertion, Transition
+from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, InsertChild, NoInsertion, Transition
 
 
 class LanguageModelScore(Protocol):
@@ -139,9 +139,8 @@ class BestSequenceSearch:
         found: list[Hypothesis] = []
         for c_real, hist, own, local in self._realized(c, best):
             for t_reor, p_reor in self.probabilities.reorders(c_real):
-                c_reor = t_reor.apply(c_real)
                 steps = (*hist, (t_reor, p_reor))
-                found.extend(self._combine(c.sigma1, c_reor, steps, own, {**best, **local}))
+                found.extend(self._combine(c_real, t_reor.sequence, steps, own, {**best, **local}))
         return _dedupe_prune(found, h.n5, h.r5)
 
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
@@ -172,22 +171,27 @@ class BestSequenceSearch:
             words = tuple(t_real.word.split()) if t_real.word else ()
             yield c_real, hist, words, local
 
-    def _combine(self, v: Vertex, c_reor: Configuration, steps: tuple[Step, ...], own: tuple[str, ...],
-                 best: Mapping[Vertex, list[Hypothesis]]) -> list[Hypothesis]:
-        """best_{≤n}(v) from best_{≤0}(v) = {b_0}: lines 12-21 of Algorithm 3
-        (c_reor: after Reorder; σ = ε when v has no children)."""
-        h = self.hyper
-        children = c_reor.child_buffer
+    def _combine(self, c_real: Configuration, sequence: tuple[Vertex, ...], steps: tuple[Step, ...],
+                 own: tuple[str, ...], best: Mapping[Vertex, list[Hypothesis]]) -> list[Hypothesis]:
+        """best_{≤n}(v) from best_{≤0}(v) = {b_0}: lines 12-21 of Algorithm 3, for
+        v = σ1 of c_real and the order ``sequence`` that Reorder gives ch(v) ∪ {v}.
+
+        The configurations c_i are c_real with β = β_i...β_n and the sides of the
+        order as the features' ``sides`` (what Reorder adds to ≺), so that every
+        question is asked about the same graph."""
+        h, v = self.hyper, c_real.sigma1
+        head = sequence.index(v)
+        children = sequence[:head] + sequence[head + 1:]
+        sides = {u: LEFT if i < head else RIGHT for i, u in enumerate(sequence) if u != v}
         ts = sum(self.hyper.weighted_log(t.name, p) for t, p in steps)
         current = [self._hypothesis(v, steps, (), (), own, (), ts, complete=not children)]
-        sequence_position = {u: i for i, u in enumerate(self._sequence(c_reor, v))}
         for i, child in enumerate(children):
-            c_i = c_reor.with_(child_buffer=children[i:])
+            c_i = c_real.with_(child_buffer=children[i:])
             options = best.get(child) or []
             if options:
                 c_i = _with_child_realization(c_i, child, options[0])
-            insertions = self.probabilities.between_insertions(c_i)
-            on_left = sequence_position[child] < sequence_position[v]
+            insertions = self.probabilities.between_insertions(c_i, sides)
+            on_left = sides[child] == LEFT
             complete = i == len(children) - 1
             extended = []
             for b in current:
@@ -206,11 +210,6 @@ class BestSequenceSearch:
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
         lm = self.hyper.theta_lm * self.lm.score_lm(left + own + right, bos=True, eos=complete)
         return Hypothesis(v, steps, children, left, own, right, ts, lm, lm + ts)
-
-    @staticmethod
-    def _sequence(c_reor: Configuration, v: Vertex) -> list[Vertex]:
-        """The (ch(v) ∪ {v})-sequence that Reorder fixed."""
-        return c_reor.graph.order.sequence([v, *c_reor.graph.children(v)])
 
 
 def _with_child_realization(c: Configuration, child: Vertex, hypothesis: Hypothesis) -> Configuration:

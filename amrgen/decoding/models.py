@@ -32,6 +32,7 @@ class Models:
     directory: Path | None = None
 
     def __post_init__(self) -> None:
+        self._last_context: FeatureContext | None = None
         self.feature_lists: dict[str, FeatureList] = {
             name: parse_feature_list("\n".join(model.feature_templates), name) for name, model in self.models.items()}
         self.feature_resources = FeatureResources.from_constraints(self.resources)
@@ -44,8 +45,12 @@ class Models:
         return cls(models, load_resources(directory), settings, Path(directory))
 
     def context(self, c: Configuration, **roles: Any) -> FeatureContext:
-        """The feature context of c (``roles``: see :class:`FeatureContext`)."""
-        return FeatureContext(c, self.feature_resources, **roles)
+        """The feature context of c (``roles``: see :class:`FeatureContext`),
+        sharing what is known about c's graph with the previous context when
+        the graph is the same object."""
+        context = FeatureContext(c, self.feature_resources, share=self._last_context, **roles)
+        self._last_context = context
+        return context
 
     def probabilities(self, name: str, context: FeatureContext) -> dict[str, float]:
         """p(y | x) of model ``name`` for every output y; empty when the directory

@@ -250,14 +250,15 @@ class TransitionProbabilities:
 
     # -- Insert-Between -------------------------------------------------------------
 
-    def between_insertions(self, c: Configuration) -> list[tuple[Transition, float]]:
-        """prune_h3 of the applicable Insert-Between / No-Insertion at σ1, β1."""
+    def between_insertions(self, c: Configuration, sides: dict[Vertex, str]) -> list[tuple[Transition, float]]:
+        """prune_h3 of the applicable Insert-Between / No-Insertion at σ1, β1, where
+        ``sides`` says which children Reorder put left and right of σ1."""
         g, v, b = c.graph, c.sigma1, c.beta1
         labels = g.edge_labels(v, b)
         if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels:
             return [(NoInsertion(), 1.0)]
         model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
-        probabilities = self.models.probabilities(model, self.models.context(c))
+        probabilities = self.models.probabilities(model, self.models.context(c, sides=sides))
         scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
         for output, p in probabilities.items():
             if not output:

@@ -197,6 +197,7 @@ class _GraphFacts:
         self._depths: dict[Vertex, int] | None = None
         self._gold_parents: dict[Vertex, Vertex | None] = {}
         self.memo: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.vertex_memo: dict[tuple[str, Vertex | None], tuple[frozenset[str], tuple[str, ...]]] = {}
 
     @property
     def depths(self) -> dict[Vertex, int]:
@@ -228,7 +229,10 @@ class FeatureContext:
 
     Nothing here copies or changes the graph.  Values are memoised per
     context; :meth:`derive` makes contexts for further events on the same
-    configuration that share the depths and gold parents.
+    configuration that share the depths and gold parents.  Contexts of
+    other configurations over the same graph object (``share``) share those
+    too, and every value that depends on the graph and a vertex alone:
+    decoding asks many questions about one graph.
     """
 
     def __init__(
@@ -240,6 +244,7 @@ class FeatureContext:
         children: Iterable[Vertex] = (),
         annotation: SyntacticAnnotation | Mapping[Key, str] | None = None,
         sides: Mapping[Vertex, str] | None = None,
+        share: FeatureContext | None = None,
     ) -> None:
         self.configuration = configuration
         self.graph = configuration.graph
@@ -253,7 +258,8 @@ class FeatureContext:
         c1, c2 = (*self._children, None, None)[:2]
         self._roles = {"v": configuration.sigma1 if vertex is None else vertex,
                        "b": configuration.beta1, "c1": c1, "c2": c2}
-        self._facts = _GraphFacts(self.graph)
+        same_graph = share is not None and share.graph is self.graph and share.resources is self.resources
+        self._facts = share._facts if same_graph else _GraphFacts(self.graph)
         self._memo: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
 
     @classmethod
@@ -336,7 +342,9 @@ class _Definition:
     """A row of the tables: how to compute it and what it takes.
 
     ``parameter`` is None, ``"one"`` (a label l), ``"set"`` (a set S) or
-    ``"key"`` (an annotation key k).  ``compute(x, v[, parameter])`` (or
+    ``"key"`` (an annotation key k).  ``stateful`` rows read more than the
+    graph and the role's vertex (ρ, the event's α or sides); the others are
+    computed once per graph and vertex, however many contexts ask.  ``compute(x, v[, parameter])`` (or
     ``compute(x)`` for a graph-wide row) returns None for NONE, a value or
     an iterable of values; a value is a string, a number, a flag (bool) or
     a tuple of values.
@@ -345,14 +353,15 @@ class _Definition:
     compute: Callable[..., Any]
     parameter: str | None
     on_vertex: bool
+    stateful: bool
 
 
 _DEFINITIONS: dict[tuple[str, bool], _Definition] = {}
 
 
-def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True):
+def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True, stateful: bool = False):
     def register(compute: Callable[..., Any]) -> Callable[..., Any]:
-        _DEFINITIONS[name, parameter is not None] = _Definition(compute, parameter, on_vertex)
+        _DEFINITIONS[name, parameter is not None] = _Definition(compute, parameter, on_vertex, stateful)
         return compute
     return register
 
@@ -410,8 +419,13 @@ class Indicator:
 
     def _evaluate(self, context: FeatureContext) -> tuple[frozenset[str], tuple[str, ...]]:
         definition = _DEFINITIONS[self.name, self.parameter is not None]
-        memo = context._memo if definition.on_vertex else context._facts.memo
-        entry = memo.get(self.text)
+        if not definition.on_vertex:
+            memo, key = context._facts.memo, self.text
+        elif definition.stateful:
+            memo, key = context._memo, self.text
+        else:
+            memo, key = context._facts.vertex_memo, (self.text, context.vertex(self.role))
+        entry = memo.get(key)
         if entry is None:
             if not definition.on_vertex:
                 result = definition.compute(context)
@@ -422,7 +436,7 @@ class Indicator:
             else:
                 result = definition.compute(context, v, self.parameter)
             values = _values(result)
-            entry = memo[self.text] = (values, tuple(sorted(f"{self.text}={_escape(a)}" for a in values)))
+            entry = memo[key] = (values, tuple(sorted(f"{self.text}={_escape(a)}" for a in values)))
         return entry
 
 
@@ -479,13 +493,13 @@ def _wordnet_pos(x: FeatureContext, v: Vertex) -> str | None:
     return None if lexicon is None else lexicon.best_pos(_lemma_of(x.label(v)))
 
 
-@_indicator("Pos")
+@_indicator("Pos", stateful=True)
 def _pos(x: FeatureContext, v: Vertex) -> str | None:
     """The POS tag assigned to v, if already determined."""
     return x.rho(Key.POS, v)
 
 
-@_indicator("Number")
+@_indicator("Number", stateful=True)
 def _number(x: FeatureContext, v: Vertex) -> str | None:
     """The number assigned to v, if already determined."""
     return x.rho(Key.NUMBER, v)
@@ -674,13 +688,13 @@ def _all_combined_labels(x: FeatureContext) -> set[tuple[str, str]]:
 # Table tab:transition-features
 
 
-@_indicator("Rho", "key")
+@_indicator("Rho", "key", stateful=True)
 def _rho(x: FeatureContext, v: Vertex, key: tuple[str]) -> Any:
     """Rho_k(v) = ρ(k)(v)."""
     return x.rho(Key(key[0]), v)
 
 
-@_indicator("RealizationLemma")
+@_indicator("RealizationLemma", stateful=True)
 def _realization_lemma(x: FeatureContext, v: Vertex) -> str | None:
     """The base form of ρ(REAL)(v), word by word, guided by ρ(POS)(v)."""
     realization, lexicon = x.rho(Key.REAL, v), x.resources.lexicon
@@ -690,7 +704,7 @@ def _realization_lemma(x: FeatureContext, v: Vertex) -> str | None:
     return " ".join(lexicon.base_form(word, pos) for word in realization.split())
 
 
-@_indicator("RelativePosition")
+@_indicator("RelativePosition", stateful=True)
 def _relative_position(x: FeatureContext, v: Vertex) -> str | None:
     """``left`` if v ≺ p_v, ``right`` if p_v ≺ v, each when ρ(DEL)(p_v) = 0;
     ``del`` otherwise; NONE without p_v."""
@@ -715,26 +729,26 @@ def _same_side_edges(x: FeatureContext, v: Vertex) -> list[tuple[str, Vertex]] |
     return [(label, c) for _, label, c in x.graph.out_edges(p) if x.side(c) == side]
 
 
-@_indicator("SameSideSize")
+@_indicator("SameSideSize", stateful=True)
 def _same_side_size(x: FeatureContext, v: Vertex) -> int | None:
     """|{v' | p_v = p_v', v' on the same side of p_v as v}|."""
     edges = _same_side_edges(x, v)
     return None if edges is None else len({c for _, c in edges})
 
 
-@_indicator("SameSideLabels")
+@_indicator("SameSideLabels", stateful=True)
 def _same_side_labels(x: FeatureContext, v: Vertex) -> set[str] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {label for label, _ in edges}
 
 
-@_indicator("SameSideLabelsPos")
+@_indicator("SameSideLabelsPos", stateful=True)
 def _same_side_labels_pos(x: FeatureContext, v: Vertex) -> set[tuple[str, str]] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {(label, x.empirical_pos(c)) for label, c in edges}
 
 
-@_indicator("SameSidePos")
+@_indicator("SameSidePos", stateful=True)
 def _same_side_pos(x: FeatureContext, v: Vertex) -> set[str] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {x.empirical_pos(c) for _, c in edges}
@@ -749,7 +763,7 @@ def _mergeable(x: FeatureContext, v: Vertex) -> bool | None:
     return (x.label(p), x.label(v)) in table
 
 
-@_indicator("ComplexPos")
+@_indicator("ComplexPos", stateful=True)
 def _complex_pos(x: FeatureContext, v: Vertex) -> Any:
     """ρ(POS)(v); for nouns (NN, ρ(NUMBER)(v)); for verbs (VB, ρ(TENSE)(v),
     ρ(VOICE)(v), the mood indicators among v's children, ρ(NUMBER) of v's
@@ -791,6 +805,20 @@ def extract(features: Iterable[Feature], context: FeatureContext) -> list[str]:
 _TERM = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9_]*)(?:\[(?P<parameter>[^\]]*)\])?(?:\((?P<role>[^)]*)\))?")
 _PARAMETER = re.compile(r"[^\s,\[\]()|=*#]+")
 _KEYS = [key.value for key in Key]
+
+
+def all_indicators(roles: Iterable[str]) -> list[Indicator]:
+    """Every indicator of the tables on ``roles`` (the graph-wide rows once): each
+    row without parameter, and Rho[k] for every annotation key k.  The rows with a
+    label or set parameter (HasChild[l], OutLabels[S], ...) have unboundedly many
+    instances and are left out."""
+    roles = [role for role in ROLES if role in set(roles)]
+    found: list[Indicator] = []
+    for (name, has_parameter), definition in _DEFINITIONS.items():
+        parameters = [None] if not has_parameter else [(k,) for k in _KEYS] if definition.parameter == "key" else []
+        for parameter in parameters:
+            found.extend(Indicator(name, parameter, role) for role in (roles if definition.on_vertex else [None]))
+    return found
 
 
 def parse_feature(text: str) -> Feature:

@@ -1,0 +1,127 @@
+"""The generator: generate(G) of Algorithm 5 (thesis 4.2.2) with the graph
+normalization of Chapter 5 before it and the postprocessing of 4.4 after.
+
+    G ──normalize──▶ c_s(G) ──phase 1 (T_restr, greedy)──▶ c = (G', ε, ε, ρ)
+      ──phase 2 (best(v) bottom-up, LM)──▶ b̂ ──generatePartial──▶ ĉ
+      ──postprocess (articles, punctuation, duplicates)──▶ w̃
+
+A :class:`Generator` holds what generation needs, loaded once: the models
+of a model directory, the language model, the hyperparameters and the
+default realizations.  :meth:`Generator.generate` keeps every intermediate
+result in a :class:`Generation`, for ``--trace`` and the application.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from amrgen.amr import Amr
+from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
+from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.decoding.models import Models
+from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted
+from amrgen.decoding.postprocess import postprocess
+from amrgen.decoding.probabilities import TransitionProbabilities
+from amrgen.errors import AmrgenError
+from amrgen.graph import Vertex
+from amrgen.lm.model import LanguageModel
+from amrgen.paths import RESOURCES_DIR
+from amrgen.prep.normalize import normalize_amr
+from amrgen.realization.defaults import DefaultRealizer
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration, finalize, initial
+from amrgen.transitions.constraints import Constraints
+from amrgen.transitions.system import TransitionSystem
+
+DEFAULT_DIR = RESOURCES_DIR / "default"
+DEFAULT_MODEL = DEFAULT_DIR / "model"
+DEFAULT_LM = DEFAULT_DIR / "lm.binary"
+DEFAULT_HYPERPARAMETERS = DEFAULT_DIR / "hyperparameters.json"
+
+
+class GenerationError(AmrgenError):
+    """A graph the generator could not turn into a sentence."""
+
+
+@dataclass
+class Generation:
+    """Everything generate(G) computed for one graph."""
+
+    graph: Amr
+    phase1: Phase1Result
+    phase2: Phase2Result
+    winner: Hypothesis
+    final: Configuration
+    """ĉ = generatePartial(c, b̂), before postprocessing."""
+    tokens: list[str] = field(default_factory=list)
+    """w̃ after postprocessing, one token per entry."""
+
+    @property
+    def sentence(self) -> str:
+        return " ".join(self.tokens)
+
+
+class Generator:
+    """generate(G) with loaded models, language model and hyperparameters."""
+
+    def __init__(self, models: Models, lm: LanguageModel, hyper: Hyperparameters | None = None,
+                 realizer: DefaultRealizer | None = None) -> None:
+        self.models = models
+        self.lm = lm
+        self.hyper = hyper or Hyperparameters()
+        self.realizer = realizer or DefaultRealizer()
+        resources = replace(models.resources, default_realizations=self.realizer.realization_words)
+        self.system = TransitionSystem(Constraints(resources))
+        self.probabilities = TransitionProbabilities(models, self.system, self.hyper, self.realizer.realizations)
+        self.search = BestSequenceSearch(self.probabilities, lm, self.hyper)
+
+    @classmethod
+    def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
+             hyperparameters: str | Path | Hyperparameters | None = None) -> Generator:
+        """The generator of a model directory and LM (the shipped default where
+        not given); hyperparameters from a file, the default model's tuned file,
+        or the built-in defaults."""
+        models = Models.load(model_dir or DEFAULT_MODEL)
+        lm = LanguageModel.load(lm_path or DEFAULT_LM)
+        if isinstance(hyperparameters, Hyperparameters):
+            hyper = hyperparameters
+        elif hyperparameters is not None:
+            hyper = Hyperparameters.load(hyperparameters)
+        elif model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
+            hyper = Hyperparameters.load(DEFAULT_HYPERPARAMETERS)
+        else:
+            hyper = Hyperparameters()
+        return cls(models, lm, hyper)
+
+    def with_hyperparameters(self, hyper: Hyperparameters) -> Generator:
+        """The same models and LM under other hyperparameters."""
+        return Generator(self.models, self.lm, hyper, self.realizer)
+
+    def generate(self, amr: Amr) -> Generation:
+        """Algorithm 5 and postprocessing on one AMR graph."""
+        graph = normalize_amr(amr)
+        phase1 = generate_greedy_restricted(initial(graph.graph), self.models, self.system)
+        c = phase1.configuration
+        undecided = [v for v in c.graph.vertices if not c.rho.defined(Key.DEL, v)]
+        if undecided:
+            raise GenerationError(f"phase 1 left {_names(undecided)} without Delete or Keep")
+        phase2 = self.search.run(c)
+        winner = phase2.winner
+        if winner is None:
+            raise GenerationError("no candidate reached the root in phase 2")
+        final = replay(c, phase2, winner)
+        if finalize(final) is None:
+            raise GenerationError("the best transition function leaves c_f undefined")
+        tokens = postprocess(final, self.lm, self.denom_probabilities)
+        return Generation(graph, phase1, phase2, winner, final, tokens)
+
+    def denom_probabilities(self, c: Configuration, v: Vertex) -> dict[str, float]:
+        """P(DENOM = · | G, v) for the article revision of 4.4, given v's POS and number."""
+        known = {Key.POS: c.rho.get(Key.POS, v, "NN"), Key.NUMBER: c.rho.get(Key.NUMBER, v, "singular")}
+        context = self.models.context(c.with_(node_buffer=(v,), child_buffer=())).derive(annotation=known)
+        return self.models.probabilities("denom", context)
+
+
+def _names(vertices: list[Vertex]) -> str:
+    return ", ".join(map(str, vertices[:5])) + (" ..." if len(vertices) > 5 else "")
