@@ -98,10 +98,17 @@ class Generator:
         """The same models and LM under other hyperparameters."""
         return Generator(self.models, self.lm, hyper, self.realizer)
 
-    def generate(self, amr: Amr) -> Generation:
-        """Algorithm 5 and postprocessing on one AMR graph."""
+    def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
+        """The normalized graph and generateGreedy_restr on it (line 1 of
+        Algorithm 5).  It does not depend on the hyperparameters, so tuning
+        computes it once per graph."""
         graph = normalize_amr(amr)
-        phase1 = generate_greedy_restricted(initial(graph.graph), self.models, self.system)
+        return graph, generate_greedy_restricted(initial(graph.graph), self.models, self.system)
+
+    def generate(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> Generation:
+        """Algorithm 5 and postprocessing on one AMR graph (``first_phase``: what
+        :meth:`first_phase` gave for it, if known)."""
+        graph, phase1 = first_phase or self.first_phase(amr)
         c = phase1.configuration
         undecided = [v for v in c.graph.vertices if not c.rho.defined(Key.DEL, v)]
         if undecided:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from amrgen.errors import AmrgenError
@@ -75,6 +75,14 @@ class Hyperparameters:
     # Default realizations (5.2).
     p_tilde: float = 0.063
     p_epsilon: float = 0.03
+
+    def greedy(self) -> Hyperparameters:
+        """The greedy generation algorithm (Algorithm 1) within this search: one
+        candidate at every step (every n = 1) and no language model (θ_LM = 0),
+        so each step takes the most probable transition."""
+        ones = {name: 1 for name in ("n_pos", "n_number", "n_denom", "n_voice", "n_tense", "n_real",
+                                     "n1", "n2", "n3", "n4", "n5")}
+        return replace(self, theta_lm=0.0, **ones)
 
     def theta(self, class_name: str) -> float:
         """θ_τ for the class τ named as the thesis writes it."""
