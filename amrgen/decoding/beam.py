@@ -137,6 +137,7 @@ class BestSequenceSearch:
         skips Realize and the insertions (the thesis's extension)."""
         h = self.hyper
         found: list[Hypothesis] = []
+        c = _with_children_annotations(c, best)
         for c_real, hist, own, local in self._realized(c, best):
             for t_reor, p_reor in self.probabilities.reorders(c_real):
                 steps = (*hist, (t_reor, p_reor))
@@ -188,8 +189,6 @@ class BestSequenceSearch:
         for i, child in enumerate(children):
             c_i = c_real.with_(child_buffer=children[i:])
             options = best.get(child) or []
-            if options:
-                c_i = _with_child_realization(c_i, child, options[0])
             insertions = self.probabilities.between_insertions(c_i, sides)
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
@@ -212,13 +211,25 @@ class BestSequenceSearch:
         return Hypothesis(v, steps, children, left, own, right, ts, lm, lm + ts)
 
 
-def _with_child_realization(c: Configuration, child: Vertex, hypothesis: Hypothesis) -> Configuration:
-    """c with β1's realization and POS as its best candidate has them, which the
-    Insert-Between models saw in training (features RealizationLemma(b), Pos(b))."""
-    for t, _ in hypothesis.steps:
-        if t.name == "Realize":
-            return c.with_(rho=c.rho.updated([(Key.REAL, child, t.word), (Key.POS, child, t.annotation.pos)]))
-    return c
+def _with_children_annotations(c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Configuration:
+    """c with each child of σ1 realized and annotated as its best candidate has it.
+
+    In training, the oracle realizes the children before their parent, and
+    the models saw their annotations (ComplexPos(v) reads the NUMBER of v's
+    first ARG child, Insert-Between reads RealizationLemma(b) and Pos(b)); in
+    Algorithm 3, c keeps the children unrealized, as each candidate of
+    best(β_i) realizes them its own way.  The best candidate stands in for
+    all of them, for the features only."""
+    assignments = []
+    for child in c.graph.children(c.sigma1):
+        options = best.get(child)
+        if not options:
+            continue
+        for t, _ in options[0].steps:
+            if t.name == "Realize":
+                assignments.append((Key.REAL, child, t.word))
+                assignments.extend((key, child, value) for key, value in t.annotation.items())
+    return c.with_(rho=c.rho.updated(assignments)) if assignments else c
 
 
 def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypothesis]:
