@@ -19,7 +19,7 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   children (all orders of up to :data:`MAX_PERMUTED` children; above that,
   the canonical order).
 - Insert-Between: the ARG model on ARGi edges, the other model elsewhere;
-  "" is No-Insertion.
+  "" is No-Insertion; on :domain edges a copula by hand (5.1).
 
 Everything the transition system's constraints forbid is left out (so the
 probabilities need not sum to 1 over what remains).
@@ -40,9 +40,10 @@ from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
 from amrgen.ml.events import AFTER, BEFORE, canonical_pair
 from amrgen.ml.features import FeatureContext
+from amrgen.prep.normalize import mode_of
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
-from amrgen.transitions.constraints import ARTICLES, is_propbank_frameset
+from amrgen.transitions.constraints import ARTICLES, COPULAS, is_propbank_frameset
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -257,6 +258,8 @@ class TransitionProbabilities:
         labels = g.edge_labels(v, b)
         if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels:
             return [(NoInsertion(), 1.0)]
+        if "domain" in labels:
+            return self._copulas(c)
         model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
         probabilities = self.models.probabilities(model, self.models.context(c, sides=sides))
         scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
@@ -270,3 +273,12 @@ class TransitionProbabilities:
             if self.system.applicable(t, c):
                 scored.append((t, p))
         return prune(scored, self.hyper.n3, self.hyper.r3)
+
+    def _copulas(self, c: Configuration) -> list[tuple[Transition, float]]:
+        """A :domain child, handled by hand (5.1): a form of *be* right of β1, or
+        nothing, equally likely (the language model chooses); *be* alone under
+        an imperative."""
+        if mode_of(c.graph, c.sigma1) == "imperative":
+            return [(InsertBetween("be", RIGHT), 1.0)]
+        options = [NoInsertion(), *(InsertBetween(w, RIGHT) for w in COPULAS if w != "be")]
+        return [(t, 1 / len(options)) for t in options if self.system.applicable(t, c)]

@@ -20,6 +20,7 @@ from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
 from amrgen.transitions.transitions import (
     LEFT,
+    RIGHT,
     Delete,
     InsertBetween,
     InsertChild,
@@ -51,6 +52,11 @@ W_RIGHT = frozenset({"'s"})
 
 INSERTION_LABELS = {"but": frozenset({"concession", "concession-of"}), "if": frozenset({"condition"})}
 """Words that may only be inserted on edges with these labels (reference implementation §2)."""
+
+COPULAS = ("is", "are", "was", "were", "be")
+"""⟨be⟩: what Insert-Between-(w, right) may insert on a :domain edge, the case
+Section 5.1 handles by hand ("children connected to σ1 through an edge with
+label domain almost always require Insert-Between-(w, right) with w ∈ ⟨be⟩")."""
 
 ALWAYS_DELETE = frozenset({"multi-sentence"})
 NEVER_DELETE = frozenset({"-", "+", "amr-unknown"})
@@ -154,11 +160,14 @@ class Constraints:
         return t.side == LEFT and not already
 
     def _insert_between(self, c: Configuration, t: InsertBetween) -> bool:
+        labels = set(c.graph.edge_labels(c.sigma1, c.beta1))
+        if t.side == RIGHT and t.word in COPULAS and "domain" in labels:
+            return True
         words = self.resources.insert_left if t.side == LEFT else self.resources.insert_right
         if t.word not in words:
             return False
         allowed = INSERTION_LABELS.get(t.word)
-        return allowed is None or bool(set(c.graph.edge_labels(c.sigma1, c.beta1)) & allowed)
+        return allowed is None or bool(labels & allowed)
 
     def _reorder(self, c: Configuration, t: Reorder) -> bool:
         g, s1, seq = c.graph, c.sigma1, t.sequence
