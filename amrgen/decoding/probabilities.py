@@ -7,6 +7,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   the (n_k, r_k)-best values of each key (Eq. equ:syn4, Section 5.1), p_REAL
   only for concepts seen in training (the reference implementation's
   gate, §8.2) and the default realizations of Section 5.2 with their p~.
+  p_REAL's ε is not taken: Keep decided that σ1 is represented in the
+  sentence (ε stays possible where a default realization gives it).
 - Insert-Child: at most one, to the left (5.1).  Articles are inserted by
   hand from α(DENOM) (5.1: "we manually handle insertions of articles"),
   with probability 1 since P^w(α) already scored α(DENOM); otherwise the
@@ -138,7 +140,8 @@ class TransitionProbabilities:
             if use_model:
                 event = self.models.context(c).derive(annotation=dict(alpha.items()))
                 for word, p in self.models.best("realize", event, h.n_real, h.r_real):
-                    words[word] = max(words.get(word, 0.0), p)
+                    if word:  # Keep said σ1 is represented in the sentence
+                        words[word] = max(words.get(word, 0.0), p)
             for word, p in self.defaults(c, alpha, h.p_tilde, h.p_epsilon):
                 words[word] = max(words.get(word, 0.0), p)
             for word, p in words.items():
