@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("train", help="training corpus (plain or prepared)")
     parser.add_argument("--dev", required=True, help="dev corpus, to choose each model's regularization")
     parser.add_argument("-o", "--output", required=True, metavar="MODEL_DIR", help="the model directory to write")
-    parser.add_argument("--features", metavar="DIR", help="feature lists NAME.txt (default: resources/features)")
+    parser.add_argument("--features", metavar="DIR", help="feature lists NAME.txt, as select-features writes "
+                        "them; a model without one here uses resources/features (default: all from there)")
     parser.add_argument("--approach", choices=[a.value for a in Approach], default="text",
                         help="the oracle's approach for the gold transitions (default: text)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",

@@ -2,11 +2,22 @@
 
 Layout of a model directory::
 
-    manifest.json   {"format": "amrgen-model", "format_version": 1, "amrgen_version": ...,
+    manifest.json   {"format": "amrgen-model", "format_version": 2, "amrgen_version": ...,
                      "settings": {...}, "models": [NAME, ...], "files": {FILE: SHA-256, ...}}
-    NAME.json       labels, feature vocabulary, feature templates, training metadata
-    NAME.npz        coef and intercept (read with allow_pickle=False)
+    NAME.json       labels, feature templates, training metadata
+    NAME.npz        compressed arrays, read with allow_pickle=False:
+                    vocabulary: the indicators' UTF-8 bytes one after another (uint8),
+                    vocabulary_ends: where each indicator's bytes end (int64),
+                    data, indices, indptr: coef as a CSR matrix, indicator × label
+                    (float32 weights, int32 label indices, int64 row starts),
+                    intercept: one weight per label (float64)
     other files     resources such as the Merge lookup table (save_json_resource, extra_files)
+
+Weights are stored as float32, so a model loads with the probabilities it had
+up to float32 rounding of its weights, and exactly those of a compacted model
+(:mod:`amrgen.ml.compaction`), whose weights are float32 already.  Version 1
+stored coef as a dense float64 matrix and the vocabulary in NAME.json; it is
+refused, as every other version, with a request to retrain.
 
 Nothing here unpickles. Every file is checked against its checksum before it is
 parsed, and whatever is refused (a missing directory, a foreign or incompatible
@@ -30,13 +41,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import scipy.sparse as sp
 
 from amrgen import __version__
 from amrgen.errors import MissingResourceError
 from amrgen.ml.maxent import MaxentModel, ModelError
 
 FORMAT = "amrgen-model"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
@@ -93,12 +105,23 @@ def _add(files: dict[str, bytes], name: str, content: bytes) -> None:
 def _encode_model(model: MaxentModel) -> tuple[bytes, bytes]:
     description = {
         "labels": list(model.labels),
-        "vocabulary": list(model.vocabulary),
         "feature_templates": list(model.feature_templates),
         "metadata": model.metadata,
     }
+    encoded = [feature.encode("utf-8") for feature in model.vocabulary]
+    coef = sp.csr_array(model.coef, dtype=np.float32)
+    coef.eliminate_zeros()
+    coef.sort_indices()
     weights = io.BytesIO()
-    np.savez(weights, coef=model.coef, intercept=model.intercept)
+    np.savez_compressed(
+        weights,
+        vocabulary=np.frombuffer(b"".join(encoded), dtype=np.uint8),
+        vocabulary_ends=np.cumsum([len(feature) for feature in encoded], dtype=np.int64),
+        data=coef.data,
+        indices=coef.indices.astype(np.int32),
+        indptr=coef.indptr.astype(np.int64),
+        intercept=model.intercept,
+    )
     return json.dumps(description, ensure_ascii=False, allow_nan=False).encode("utf-8"), weights.getvalue()
 
 
@@ -236,24 +259,28 @@ def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentM
         description_path, lambda: json.loads(_read_checked(directory, manifest, description_path.name))
     )
     raw_weights = _read_checked(directory, manifest, weights_path.name)
-    coef, intercept = _parse(weights_path, lambda: _weights(raw_weights))
+    vocabulary, (data, indices, indptr), intercept = _parse(weights_path, lambda: _weights(raw_weights))
 
     def build() -> MaxentModel:
-        return MaxentModel(
-            description["labels"],
-            description["vocabulary"],
-            coef,
-            intercept,
-            description["metadata"],
-            description["feature_templates"],
-        )
+        labels = description["labels"]
+        coef = sp.csr_array((data, indices, indptr), shape=(len(vocabulary), len(labels)))
+        return MaxentModel(labels, vocabulary, coef, intercept, description["metadata"],
+                           description["feature_templates"])
 
     return _parse(description_path, build, what="model")
 
 
-def _weights(content: bytes) -> tuple[np.ndarray, np.ndarray]:
+def _weights(content: bytes) -> tuple[list[str], tuple[np.ndarray, ...], np.ndarray]:
+    """The vocabulary, coef's CSR arrays (data, indices, indptr) and the intercept."""
     with np.load(io.BytesIO(content), allow_pickle=False) as arrays:
-        return arrays["coef"], arrays["intercept"]
+        blob, ends = arrays["vocabulary"].tobytes(), arrays["vocabulary_ends"]
+        csr = tuple(arrays[name] for name in ("data", "indices", "indptr"))
+        intercept = arrays["intercept"]
+    starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    if ends.ndim != 1 or (len(ends) and (ends[-1] != len(blob) or np.any(ends < starts))):
+        raise ValueError("vocabulary_ends does not divide the vocabulary's bytes")
+    vocabulary = [blob[start:end].decode("utf-8") for start, end in zip(starts.tolist(), ends.tolist())]
+    return vocabulary, csr, intercept
 
 
 def _read_checked(directory: Path, manifest: dict[str, Any], name: str) -> bytes:

@@ -5,7 +5,8 @@ models learn from that system's gold transitions: the graphs are normalized,
 the constraints' resources (the Merge table L_M and the empirical POS tags)
 are learnt from a formal oracle pass, and the constrained oracle's (c, t*)
 pairs become the events of :mod:`amrgen.ml.events`.  Each model's
-regularization strength is chosen on the dev corpus.
+regularization strength is chosen on the dev corpus, and each model is
+compacted (:mod:`amrgen.ml.compaction`) within a tolerance on the dev events.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from pathlib import Path
 from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
 
+from amrgen.ml.compaction import compact
 from amrgen.ml.events import MODELS, events
-from amrgen.ml.features import FeatureResources, extract, load_feature_list
+from amrgen.errors import MissingResourceError
+from amrgen.ml.features import FEATURES_DIR, FeatureList, FeatureResources, extract, load_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
@@ -30,7 +33,7 @@ from amrgen.transitions.constraints import ConstraintResources
 
 Progress = Callable[[str], None]
 
-SUMMARY_KEYS = ("train_events", "dev_events", "C", "train_accuracy", "dev_accuracy", "converged")
+SUMMARY_KEYS = ("train_events", "dev_events", "C", "train_accuracy", "dev_accuracy", "converged", "weights")
 
 
 @dataclass
@@ -53,12 +56,28 @@ def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> d
     return data
 
 
+def feature_lists(features_dir: str | Path | None = None,
+                  progress: Progress = lambda message: None) -> dict[str, FeatureList]:
+    """Each model's feature list: ``features_dir``/NAME.txt where that directory has
+    one (as ``amrgen select-features`` writes them), resources/features/NAME.txt otherwise."""
+    if features_dir is None:
+        return {m: load_feature_list(m) for m in MODELS}
+    directory = Path(features_dir)
+    if not directory.is_dir():
+        raise MissingResourceError(f"{directory}: no such directory of feature lists")
+    own = [m for m in MODELS if (directory / f"{m}.txt").is_file()]
+    if not own:
+        raise MissingResourceError(f"{directory} holds no feature list NAME.txt for any model ({', '.join(MODELS)})")
+    progress(f"feature lists from {directory}: {', '.join(own)}; the others from {FEATURES_DIR}")
+    return {m: load_feature_list(directory / f"{m}.txt" if m in own else m) for m in MODELS}
+
+
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
           approach: Approach = Approach.TEXT, features_dir: str | Path | None = None,
           workers: int = 1, progress: Progress = lambda message: None) -> TrainingResult:
     """Train every model of :data:`amrgen.ml.events.MODELS`, ``workers`` at a time."""
     started = time.perf_counter()
-    lists = {m: load_feature_list(Path(features_dir) / f"{m}.txt" if features_dir else m) for m in MODELS}
+    lists = feature_lists(features_dir, progress)
     progress("running the oracle on the training corpus")
     train_runs, resources = constrained_runs(train_entries, approach)
     progress("running the oracle on the dev corpus")
@@ -80,16 +99,24 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     fitted = dict(zip(todo, trained))
     for model in (m for m in MODELS if m in fitted):
         result.models[model] = fitted[model]
-        result.summary[model] = {key: fitted[model].metadata.get(key) for key in SUMMARY_KEYS}
+        result.summary[model] = {key: fitted[model].metadata.get(key) for key in SUMMARY_KEYS} | {
+            "weights": fitted[model].nonzero_weights}
     result.seconds = time.perf_counter() - started
     return result
 
 
 def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None, templates: list[str]) -> MaxentModel:
+    """The model trained on ``train_data``, compacted on ``dev_data`` (on ``train_data``
+    without dev events), with its train and dev scores those of the compacted model."""
     with warnings.catch_warnings():
         # sklearn warns when sag stops at max_iter; the metadata records "converged".
         warnings.simplefilter("ignore", ConvergenceWarning)
-        return MaxentModel.train(*train_data, dev=dev_data, feature_templates=templates)
+        model = MaxentModel.train(*train_data, dev=dev_data, feature_templates=templates)
+    model = compact(model, *(dev_data or train_data))
+    model.metadata.update(model.scores("train", *train_data))
+    if dev_data is not None:
+        model.metadata.update(model.scores("dev", *dev_data))
+    return model
 
 
 def save(result: TrainingResult, directory: str | Path, settings: dict) -> None:
