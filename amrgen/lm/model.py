@@ -1,0 +1,144 @@
+"""The n-gram language model p_LM of the generator (thesis 2.6) and score_LM (Eq. equ:score_lm).
+
+Section 4.2.1 scores a transition sequence with a linear combination of score_TS and
+
+    score_LM(w) = log p_LM(w) · |w|^-1,
+
+the log probability of the sentence w under an n-gram model, divided by its length "to compensate
+for the fact that n-gram language models tend to favor sentences with only few words".
+:class:`LanguageModel` is that model: a KenLM model (ARPA text, plain or gzip-compressed, or a
+KenLM binary file, as written by ``amrgen lm build``) queried through the ``kenlm`` module.
+
+Conventions, used the same way by every method:
+
+- **Words.** A sequence of tokens is joined with spaces and split on whitespace, as KenLM itself
+  does; so empty tokens (a deleted vertex's empty realization) disappear and a token holding a
+  space (a multi-word realization such as ``"as well"``) counts as its words. Tokens are
+  otherwise used as they are: the generator gives lower-cased tokens, punctuation included, as
+  the default model was trained on (:mod:`amrgen.lm.build`).
+- **Logarithms** are base 10, KenLM's and the reference implementation's (its tuned
+  θ_LM = 37.6 was fitted to log10 scores).
+- **Boundaries.** ``bos`` conditions the first word on ``<s>``; ``eos`` adds the probability
+  term of ``</s>`` after the last word. Neither is a word: |w| counts the words only, so with
+  ``eos`` the sum of |w| + 1 terms is divided by |w| (as the reference implementation does).
+- **Unknown words** get the model's ``<unk>`` probability (``lmplz`` estimates one), as in KenLM.
+- **The empty sequence** has no words to average over: its score_LM is 0.0 (no LM term), while
+  its log10 probability is that of the boundaries alone (log10 p(</s> | <s>) with both).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import kenlm
+
+from amrgen.errors import AmrgenError, MissingResourceError
+from amrgen.paths import RESOURCES_DIR
+
+#: The language model amrgen ships: 3-gram, built by ``amrgen lm build`` (see README.md).
+DEFAULT_LM = RESOURCES_DIR / "default" / "lm.binary"
+
+#: How many (words, bos, eos) scores a model keeps by default (least recently used go first).
+DEFAULT_CACHE_SIZE = 1 << 18
+
+_KENLM_MESSAGE = re.compile(r"Cannot read model '.*?' \((.*)\)", re.DOTALL)
+_KENLM_LOCATION = re.compile(r"^.*? threw \w+(?: because `.*?')?\.\s*", re.DOTALL)
+
+
+def _reason(error: Exception) -> str:
+    """KenLM's message without its wrapper and C++ source location (file, function, condition)."""
+    message = str(error)
+    inner = _KENLM_MESSAGE.fullmatch(message)
+    if inner:
+        message = _KENLM_LOCATION.sub("", inner.group(1))
+    return message.strip() or type(error).__name__
+
+
+def words_of(tokens: Sequence[str]) -> list[str]:
+    """The words KenLM sees in ``tokens``: joined with spaces, split on whitespace (module docstring)."""
+    return " ".join(tokens).split()
+
+
+class LanguageModel:
+    """A KenLM n-gram model with memoised log10 probabilities and score_LM (Eq. equ:score_lm).
+
+    Pickling keeps only the path and the cache size: the copy (in a worker process, say) loads
+    the file again.
+    """
+
+    def __init__(self, model: kenlm.Model, path: Path, cache_size: int = DEFAULT_CACHE_SIZE):
+        self._model = model
+        self.path = path
+        self.order: int = model.order
+        self._cache_size = cache_size
+        self._cache: OrderedDict[tuple[tuple[str, ...], bool, bool], tuple[float, int]] = OrderedDict()
+
+    @classmethod
+    def load(cls, path: str | Path, cache_size: int = DEFAULT_CACHE_SIZE) -> LanguageModel:
+        """Load an ARPA file (plain or gzip-compressed) or a KenLM binary file.
+
+        Raises :class:`MissingResourceError` if there is no such file and :class:`AmrgenError`
+        if it is not a language model KenLM can read.
+        """
+        path = Path(path)
+        if not path.is_file():
+            raise MissingResourceError(f"{path}: no such language model file")
+        config = kenlm.Config()
+        config.show_progress = False
+        config.arpa_complain = kenlm.ARPALoadComplain.NONE
+        try:
+            model = kenlm.Model(str(path), config)
+        except (OSError, RuntimeError, ValueError) as error:
+            raise AmrgenError(f"{path}: not a language model KenLM can read: {_reason(error)}") from None
+        return cls(model, path, cache_size)
+
+    def __reduce__(self):
+        return type(self).load, (self.path, self._cache_size)
+
+    def __repr__(self) -> str:
+        return f"LanguageModel({str(self.path)!r}, order={self.order})"
+
+    def log10_probability(self, words: Sequence[str], bos: bool = True, eos: bool = True) -> float:
+        """log10 p_LM(w) of the words, with the sentence boundaries asked for (memoised)."""
+        return self._scored(words, bos, eos)[0]
+
+    def score_lm(self, words: Sequence[str], bos: bool = True, eos: bool = True) -> float:
+        """score_LM(w) = log10 p_LM(w) · |w|^-1 (Eq. equ:score_lm), |w| the number of words; 0.0 if none."""
+        log10_probability, length = self._scored(words, bos, eos)
+        return log10_probability / length if length else 0.0
+
+    def _scored(self, words: Sequence[str], bos: bool, eos: bool) -> tuple[float, int]:
+        """log10 p_LM(w) and |w|, from the cache or from KenLM."""
+        key = (tuple(words), bos, eos)
+        scored = self._cache.get(key)
+        if scored is not None:
+            self._cache.move_to_end(key)
+            return scored
+        sentence = " ".join(key[0])
+        scored = self._cache[key] = (self._model.score(sentence, bos=bos, eos=eos), len(sentence.split()))
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return scored
+
+    def perplexity(self, sentences: Iterable[Sequence[str]]) -> float:
+        """The perplexity of the model on the sentences, each with both boundaries.
+
+        10 ** (-Σ log10 p(sentence) / N), N the number of words plus one ``</s>`` per sentence,
+        as KenLM's ``query`` counts; unknown words count with the ``<unk>`` probability.
+        Raises ``ValueError`` when there is no sentence.
+        """
+        total, count = 0.0, 0
+        for sentence in sentences:
+            total += self._model.score(" ".join(sentence), bos=True, eos=True)
+            count += len(words_of(sentence)) + 1
+        if not count:
+            raise ValueError("perplexity of no sentences")
+        return math.pow(10.0, -total / count)
+
+    def is_oov(self, word: str) -> bool:
+        """Whether ``word`` is out of the model's vocabulary (scored as ``<unk>``)."""
+        return word not in self._model

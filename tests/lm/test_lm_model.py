@@ -1,0 +1,166 @@
+"""The language model and score_LM (amrgen.lm.model; thesis 2.6, Eq. equ:score_lm)."""
+
+import gzip
+import itertools
+import pickle
+
+import pytest
+
+from amrgen.errors import AmrgenError, MissingResourceError
+from amrgen.lm.build import amr_sentences
+from amrgen.lm.model import DEFAULT_LM, LanguageModel
+
+# A hand-written 3-gram model: log10 probabilities, then backoff weights.
+ARPA = """\
+\\data\\
+ngram 1=5
+ngram 2=4
+ngram 3=1
+
+\\1-grams:
+-1.0\t<unk>\t0
+-99\t<s>\t-0.5
+-0.7\t</s>\t0
+-0.6\tthe\t-0.3
+-0.8\tcat\t-0.2
+
+\\2-grams:
+-0.2\t<s> the\t-0.1
+-0.3\tthe cat\t-0.05
+-0.4\tcat </s>
+-0.5\tthe </s>
+
+\\3-grams:
+-0.1\t<s> the cat
+
+\\end\\
+"""
+
+
+@pytest.fixture
+def arpa(tmp_path):
+    path = tmp_path / "tiny.arpa"
+    path.write_text(ARPA)
+    return path
+
+
+@pytest.fixture
+def lm(arpa):
+    return LanguageModel.load(arpa)
+
+
+def test_loads_arpa_with_its_order_and_path(lm, arpa):
+    assert lm.order == 3
+    assert lm.path == arpa
+
+
+def test_loads_gzip_compressed_arpa(tmp_path):
+    path = tmp_path / "tiny.arpa.gz"
+    path.write_bytes(gzip.compress(ARPA.encode()))
+    assert LanguageModel.load(path).log10_probability(["the", "cat"]) == pytest.approx(-0.75, abs=1e-6)
+
+
+def test_log10_probability_sums_the_arpa_entries_with_backoff(lm):
+    # p(the | <s>) + p(cat | <s> the) + [bo(the cat) + p(</s> | cat)]
+    assert lm.log10_probability(["the", "cat"]) == pytest.approx(-0.2 - 0.1 + (-0.05 - 0.4), abs=1e-6)
+    # [bo(<s>) + p(cat)] + [bo(cat) + p(the)] + p(</s> | the)
+    assert lm.log10_probability(["cat", "the"]) == pytest.approx((-0.5 - 0.8) + (-0.2 - 0.6) - 0.5, abs=1e-6)
+    # unknown word: p(the | <s>) + [bo(<s> the) + bo(the) + p(<unk>)] + p(</s>)
+    assert lm.log10_probability(["the", "dog"]) == pytest.approx(-0.2 + (-0.1 - 0.3 - 1.0) - 0.7, abs=1e-6)
+
+
+def test_boundaries_on_and_off(lm):
+    assert lm.log10_probability(["the", "cat"], bos=False) == pytest.approx(-0.6 - 0.3 - 0.45, abs=1e-6)
+    assert lm.log10_probability(["the", "cat"], eos=False) == pytest.approx(-0.2 - 0.1, abs=1e-6)
+    assert lm.log10_probability(["the", "cat"], bos=False, eos=False) == pytest.approx(-0.6 - 0.3, abs=1e-6)
+    assert lm.log10_probability([], bos=True, eos=True) == pytest.approx(-0.5 - 0.7, abs=1e-6)
+
+
+def test_score_lm_divides_by_the_number_of_words_not_boundaries(lm):
+    assert lm.score_lm(["the", "cat"]) == pytest.approx(-0.75 / 2, abs=1e-6)
+    assert lm.score_lm(["the", "cat"], eos=False) == pytest.approx(-0.3 / 2, abs=1e-6)
+    assert lm.score_lm(["cat"], bos=False, eos=False) == pytest.approx(-0.8, abs=1e-6)
+
+
+def test_empty_tokens_are_dropped_and_multiword_tokens_split(lm):
+    assert lm.score_lm(["", "the", "", "cat", ""]) == pytest.approx(lm.score_lm(["the", "cat"]))
+    assert lm.score_lm(["the cat"]) == pytest.approx(lm.score_lm(["the", "cat"]))
+    assert lm.score_lm([]) == 0.0
+    assert lm.score_lm(["", ""]) == 0.0
+
+
+class CountingModel:
+    """Stands in for the kenlm.Model inside a LanguageModel and counts its calls."""
+
+    def __init__(self, model):
+        self.model, self.calls = model, 0
+
+    def score(self, sentence, bos, eos):
+        self.calls += 1
+        return self.model.score(sentence, bos=bos, eos=eos)
+
+
+def test_scores_are_memoised_per_words_and_boundaries(arpa):
+    lm = LanguageModel.load(arpa, cache_size=2)
+    counting = lm._model = CountingModel(lm._model)
+    first = lm.score_lm(["the", "cat"])
+    assert lm.score_lm(["the", "cat"]) == first
+    assert lm.log10_probability(("the", "cat")) == first * 2
+    assert counting.calls == 1
+    assert lm.score_lm(["the", "cat"], eos=False) != first
+    assert counting.calls == 2
+    lm.score_lm(["the", "cat"])  # a hit: now ("the", "cat") without eos is the least recently used
+    lm.score_lm(["cat"])  # a third key: the least recently used goes
+    lm.score_lm(["the", "cat"])
+    assert counting.calls == 3
+    lm.score_lm(["the", "cat"], eos=False)
+    assert counting.calls == 4
+
+
+def test_pickling_reloads_from_the_path(lm):
+    lm.score_lm(["the", "cat"])
+    copy = pickle.loads(pickle.dumps(lm))
+    assert copy is not lm and copy.path == lm.path and copy.order == 3
+    assert copy.score_lm(["cat", "the"]) == lm.score_lm(["cat", "the"])
+    assert copy._cache_size == lm._cache_size
+
+
+def test_perplexity_counts_end_of_sentence(lm):
+    # two sentences: log10 p = -0.75 and -2.6 over 2 + 1 and 2 + 1 terms
+    assert lm.perplexity([["the", "cat"], ["cat", "the"]]) == pytest.approx(10 ** ((0.75 + 2.6) / 6), rel=1e-5)
+    with pytest.raises(ValueError):
+        lm.perplexity([])
+
+
+def test_is_oov(lm):
+    assert lm.is_oov("dog")
+    assert not lm.is_oov("cat")
+
+
+def test_missing_file_is_a_missing_resource(tmp_path):
+    missing = tmp_path / "nowhere.binary"
+    with pytest.raises(MissingResourceError, match="nowhere.binary"):
+        LanguageModel.load(missing)
+
+
+@pytest.mark.parametrize("content", [b"", b"hello world\n", ARPA[:150].encode(), b"mmap lm \x00\x01garbage" * 5],
+                         ids=["empty", "text", "truncated ARPA", "binary garbage"])
+def test_unreadable_file_is_an_error_naming_it(tmp_path, content):
+    path = tmp_path / "broken.lm"
+    path.write_bytes(content)
+    with pytest.raises(AmrgenError, match=r"broken\.lm: not a language model KenLM can read: \S") as caught:
+        LanguageModel.load(path)
+    assert not isinstance(caught.value, MissingResourceError)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_default_lm_scores_little_prince_dev(shared_dir):
+    if not DEFAULT_LM.is_file():
+        pytest.fail(f"{DEFAULT_LM} is missing: the default language model is part of the checkout")
+    lm = LanguageModel.load(DEFAULT_LM)
+    assert lm.order == 3
+    dev = list(itertools.islice(amr_sentences(shared_dir / "data/amr/little-prince-v1.6/dev.txt"), 20))
+    assert len(dev) == 20
+    # measured 168.3 when it was built (README.md); a unigram model would be far above
+    assert 100 < lm.perplexity(dev) < 185
+    assert lm.score_lm("the little prince said .".split()) > lm.score_lm(". said prince little the".split())
