@@ -14,7 +14,14 @@ import sys
 from collections.abc import Iterator
 
 from amrgen.errors import AmrgenError
-from amrgen.lm.build import DEFAULT_MEMORY, DEFAULT_QUANTIZE, MAX_ORDER, amr_sentences, build_lm, text_sentences
+from amrgen.lm.build import (
+    DEFAULT_MEMORY,
+    DEFAULT_QUANTIZE,
+    MAX_ORDER,
+    amr_sentences,
+    build_lm,
+    text_sentences,
+)
 from amrgen.lm.model import LanguageModel, words_of
 
 

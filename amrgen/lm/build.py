@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import itertools
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -48,6 +50,8 @@ DEFAULT_MEMORY = "40%"
 DEFAULT_QUANTIZE = 8
 #: Lines of a failing tool's standard error quoted in the error.
 _STDERR_TAIL_LINES = 3
+#: Lines of the tools' standard error that say nothing: blank, progress bars, a bare "ERROR".
+_NOISE = re.compile(r"\s*|[-*\d\s]+|ERROR")
 
 
 @dataclass(frozen=True)
@@ -164,12 +168,11 @@ def _check_options(sources: list[Path], order: int, prune: Sequence[int] | None,
         require_file(path)
     if not 2 <= order <= MAX_ORDER:
         raise AmrgenError(f"order {order}: expected 2 to {MAX_ORDER} (KenLM's query code supports up to {MAX_ORDER})")
-    if prune:
-        if len(prune) > order or prune[0] != 0 or any(a > b for a, b in zip(prune, prune[1:])) or prune[-1] < 0:
-            raise AmrgenError(
-                f"--prune {' '.join(map(str, prune))}: expected at most {order} non-decreasing counts "
-                "starting with 0 (unigrams are never pruned), e.g. 0 0 1"
-            )
+    if prune and (len(prune) > order or prune[0] != 0 or any(a > b for a, b in itertools.pairwise(prune))):
+        raise AmrgenError(
+            f"--prune {' '.join(map(str, prune))}: expected at most {order} non-decreasing counts "
+            "starting with 0 (unigrams are never pruned), e.g. 0 0 1"
+        )
     if quantize is not None and not 1 <= quantize <= 25:
         raise AmrgenError(f"quantize {quantize}: build_binary quantizes to 1 to 25 bits")
 
@@ -180,12 +183,12 @@ def _run_lmplz(command: list[str], sentences: Iterable[list[str]], arpa: Path, l
     with arpa.open("wb") as out, log.open("wb") as err:
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, stderr=err)
         try:
-            with contextlib.suppress(BrokenPipeError):  # lmplz stopped early: its status and log say why
-                with process.stdin as stdin:
-                    for tokens in sentences:
-                        stdin.write((" ".join(tokens) + "\n").encode("utf-8"))
-                        sentence_count += 1
-                        token_count += len(tokens)
+            # BrokenPipeError: lmplz stopped early, and its status and log say why
+            with contextlib.suppress(BrokenPipeError), process.stdin as stdin:
+                for tokens in sentences:
+                    stdin.write((" ".join(tokens) + "\n").encode("utf-8"))
+                    sentence_count += 1
+                    token_count += len(tokens)
         except BaseException:
             process.kill()
             process.wait()
@@ -199,13 +202,13 @@ def _run_lmplz(command: list[str], sentences: Iterable[list[str]], arpa: Path, l
 
 def _run(command: list[str], log: Path) -> None:
     with log.open("wb") as err:
-        status = subprocess.run(command, stdout=err, stderr=subprocess.STDOUT).returncode
+        status = subprocess.run(command, stdout=err, stderr=subprocess.STDOUT, check=False).returncode
     _check_status(Path(command[0]).name, status, log)
 
 
 def _check_status(tool: str, status: int, log: Path) -> None:
     if status != 0:
-        lines = [line for line in log.read_text("utf-8", "replace").splitlines() if line.strip()]
+        lines = [line for line in log.read_text("utf-8", "replace").splitlines() if not _NOISE.fullmatch(line)]
         tail = " | ".join(lines[-_STDERR_TAIL_LINES:]) or "no message"
         raise AmrgenError(f"{tool} failed (exit status {status}): {tail}")
 

@@ -88,7 +88,7 @@ def corpus(tmp_path):
 
 def test_text_sentences_are_tokenized_lower_cased_without_blank_lines(text, tmp_path):
     sentences = list(text_sentences(text))
-    assert sentences[1] == "the dog sat on the log .".split()
+    assert sentences[1] == ["the", "dog", "sat", "on", "the", "log", "."]
     assert sentences[2] == ["the", "dog", "saw", "the", "cat", "'s", "ball", ",", "did", "n't", "it", "?"]
     assert len(sentences) == 30
     compressed = tmp_path / "text.txt.gz"
@@ -131,7 +131,7 @@ def test_build_binary_model_prefers_a_seen_sentence(kenlm_tools, text, corpus, t
     assert sorted(p.name for p in output.parent.iterdir()) == ["lm.binary"]  # no temporary files left
     lm = LanguageModel.load(output)
     assert lm.order == 3
-    seen = "the cat sat on the mat .".split()
+    seen = ["the", "cat", "sat", "on", "the", "mat", "."]
     assert lm.log10_probability(seen) > lm.log10_probability(seen[::-1])
     assert not lm.is_oov("'s") and not lm.is_oov("?") and lm.is_oov("The")
 
@@ -150,7 +150,7 @@ def test_build_arpa_with_order_pruning_and_without_quantization(kenlm_tools, tex
     assert LanguageModel.load(full).order == 4
     unquantized = tmp_path / "unquantized.binary"
     build_lm([text], unquantized, order=4, quantize=None, memory=MEMORY)
-    seen = "the cat sat on the mat .".split()
+    seen = ["the", "cat", "sat", "on", "the", "mat", "."]
     assert LanguageModel.load(unquantized).log10_probability(seen) == pytest.approx(
         LanguageModel.load(full).log10_probability(seen), abs=1e-5)
 
