@@ -198,6 +198,7 @@ class _GraphFacts:
         self._gold_parents: dict[Vertex, Vertex | None] = {}
         self.memo: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
         self.vertex_memo: dict[tuple[str, Vertex | None], tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.list_memo: dict[tuple, list[str]] = {}
 
     @property
     def depths(self) -> dict[Vertex, int]:
@@ -449,6 +450,11 @@ class Feature:
 
     def __str__(self) -> str:
         return " * ".join(map(str, self.parts))
+
+    @property
+    def stateful(self) -> bool:
+        """Whether a part reads more than the graph (see :class:`_Definition`)."""
+        return any(_DEFINITIONS[p.name, p.parameter is not None].stateful for p in self.parts)
 
     def values(self, context: FeatureContext) -> set[tuple[str, ...]]:
         """(s1∘...∘sn)(x) = {(a1, ..., an) | ai ∈ si(x)}."""
@@ -796,10 +802,29 @@ class FeatureList:
     def __len__(self) -> int:
         return len(self.features)
 
+    @cached_property
+    def split(self) -> tuple[tuple[Feature, ...], tuple[Feature, ...], tuple[str, ...]]:
+        """The features that read only the graph, those that read more (ρ, α, sides),
+        and the roles the first ones read."""
+        stateless = tuple(f for f in self.features if not f.stateful)
+        roles = {part.role for f in stateless for part in f.parts if part.role is not None}
+        return stateless, tuple(f for f in self.features if f.stateful), tuple(sorted(roles))
+
 
 def extract(features: Iterable[Feature], context: FeatureContext) -> list[str]:
-    """The binary features active in the context, feature by feature."""
-    return [s for feature in features for s in feature.strings(context)]
+    """The binary features active in the context.  For a :class:`FeatureList`,
+    the strings of the features that read only the graph are computed once per
+    graph and vertices of their roles (decoding asks about the same vertices
+    under many annotations and orders)."""
+    if not isinstance(features, FeatureList):
+        return [s for feature in features for s in feature.strings(context)]
+    stateless, stateful, roles = features.split
+    key = (id(features), *(context.vertex(role) for role in roles))
+    memo = context._facts.list_memo
+    strings = memo.get(key)
+    if strings is None:
+        strings = memo[key] = [s for feature in stateless for s in feature.strings(context)]
+    return strings + [s for feature in stateful for s in feature.strings(context)]
 
 
 _TERM = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9_]*)(?:\[(?P<parameter>[^\]]*)\])?(?:\((?P<role>[^)]*)\))?")
