@@ -25,7 +25,7 @@ from amrgen.decoding.postprocess import postprocess
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
-from amrgen.lm.model import LanguageModel
+from amrgen.lm.model import DEFAULT_LM, LanguageModel
 from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.normalize import normalize_amr
 from amrgen.realization.defaults import DefaultRealizer
@@ -36,7 +36,6 @@ from amrgen.transitions.system import TransitionSystem
 
 DEFAULT_DIR = RESOURCES_DIR / "default"
 DEFAULT_MODEL = DEFAULT_DIR / "model"
-DEFAULT_LM = DEFAULT_DIR / "lm.binary"
 DEFAULT_HYPERPARAMETERS = DEFAULT_DIR / "hyperparameters.json"
 
 
