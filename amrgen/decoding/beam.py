@@ -242,6 +242,8 @@ def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypoth
     return [hyp for hyp, _ in prune(((hyp, hyp.score) for hyp in by_words.values()), n, r)]
 
 
-def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis) -> Configuration:
-    """ĉ = generatePartial(c, b̂) (Algorithm 5, line 7)."""
-    return generate_partial(c, hypothesis.function(), result.numbering)
+def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,
+           steps: list[tuple[Configuration, Transition, float]] | None = None) -> Configuration:
+    """ĉ = generatePartial(c, b̂) (Algorithm 5, line 7); ``steps`` receives the
+    (c, t, p) applied."""
+    return generate_partial(c, hypothesis.function(), result.numbering, steps)

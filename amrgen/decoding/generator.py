@@ -33,6 +33,7 @@ from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, finalize, initial
 from amrgen.transitions.constraints import Constraints
 from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.transitions import Transition
 
 DEFAULT_DIR = RESOURCES_DIR / "default"
 DEFAULT_MODEL = DEFAULT_DIR / "model"
@@ -53,8 +54,16 @@ class Generation:
     winner: Hypothesis
     final: Configuration
     """ĉ = generatePartial(c, b̂), before postprocessing."""
+    phase2_steps: list[tuple[Configuration, Transition, float]] = field(default_factory=list)
+    """The (c, t, p) generatePartial applied to reach ĉ, in order."""
     tokens: list[str] = field(default_factory=list)
     """w̃ after postprocessing, one token per entry."""
+
+    @property
+    def steps(self) -> list[tuple[Configuration, Transition, float]]:
+        """Every (c, t, P(t | c)) in the order generation applied them: phase 1
+        from c_s(G), then phase 2 from (G', σ, ε, ρ), σ a bottom-up traversal of G'."""
+        return [*self.phase1.steps, *self.phase2_steps]
 
     @property
     def sentence(self) -> str:
@@ -116,11 +125,12 @@ class Generator:
         winner = phase2.winner
         if winner is None:
             raise GenerationError("no candidate reached the root in phase 2")
-        final = replay(c, phase2, winner)
+        steps: list[tuple[Configuration, Transition, float]] = []
+        final = replay(c, phase2, winner, steps)
         if finalize(final) is None:
             raise GenerationError("the best transition function leaves c_f undefined")
         tokens = postprocess(final, self.lm, self.denom_probabilities)
-        return Generation(graph, phase1, phase2, winner, final, tokens)
+        return Generation(graph, phase1, phase2, winner, final, steps, tokens)
 
     def denom_probabilities(self, c: Configuration, v: Vertex) -> dict[str, float]:
         """P(DENOM = · | G, v) for the article revision of 4.4, given v's POS and number."""

@@ -15,7 +15,8 @@ PartialTransitionFunction = Mapping[Vertex, Sequence[tuple[Transition, float]]]
 
 
 def generate_partial(c: Configuration, b: PartialTransitionFunction,
-                     numbering: Mapping[Vertex, int] | None = None) -> Configuration:
+                     numbering: Mapping[Vertex, int] | None = None,
+                     steps: list[tuple[Configuration, Transition, float]] | None = None) -> Configuration:
     """generatePartial(c, b): process c = (G, ε, ε, ρ) bottom-up, applying at
     each vertex the transitions b assigns to it and skipping the others.
 
@@ -27,6 +28,8 @@ def generate_partial(c: Configuration, b: PartialTransitionFunction,
     ``numbering[σ1]``, so that a vertex inserted at σ1 gets the name it had
     when b was put together vertex by vertex (Algorithm 3), where b also
     refers to it (its own transitions, and the Reorder of σ1).
+
+    ``steps``, when given, receives every (c, t, p) applied, in order.
     """
     remaining = {v: list(ts) for v, ts in b.items()}
     started: set[Vertex] = set()
@@ -40,7 +43,10 @@ def generate_partial(c: Configuration, b: PartialTransitionFunction,
         if todo:
             applied = 0
             while applied < len(todo) and todo[applied][0].applicable(c):
-                c = todo[applied][0].apply(c)
+                t, p = todo[applied]
+                if steps is not None:
+                    steps.append((c, t, p))
+                c = t.apply(c)
                 applied += 1
             if applied == 0:
                 raise ValueError(f"b({s1}) starts with {todo[0][0]}, which is not applicable")

@@ -42,27 +42,29 @@ def in_first_stage(c: Configuration) -> bool:
     return bool(c.node_buffer) and not c.child_buffer and not c.rho.defined(Key.DEL, c.sigma1)
 
 
-def restricted_transition(c: Configuration, models: Models,
-                          system: TransitionSystem) -> tuple[Transition, float] | None:
-    """argmax over the applicable t ∈ T_restr of P(t | c), with its probability;
-    None when σ1 is past the first stage."""
+def restricted_transitions(c: Configuration, models: Models,
+                           system: TransitionSystem) -> list[tuple[Transition, float]]:
+    """The applicable t ∈ T_restr with P(t | c), most probable first (Keep first
+    among equals); empty when σ1 is past the first stage."""
     if not in_first_stage(c):
-        return None
+        return []
     g, s1 = c.graph, c.sigma1
     incoming = g.in_edges(s1)
     if len(incoming) >= 2:
         kept = gold_incoming_edge(g, incoming)
         source, label, _ = next(e for e in incoming if e != kept)
-        return DeleteReentrance(source, label), 1.0
+        return [(DeleteReentrance(source, label), 1.0)]
     probabilities = models.probabilities(FIRST_STAGE_MODEL, models.context(c))
-    scored = []
-    for t in _instances(c, models):
-        if system.applicable(t, c):
-            scored.append((t, probabilities.get(t.name, 0.0)))
-    if not scored:
-        return None
-    # max keeps the first of equal probabilities: Keep, listed first, on ties.
-    return max(scored, key=lambda pair: pair[1])
+    scored = [(t, probabilities.get(t.name, 0.0)) for t in _instances(c, models) if system.applicable(t, c)]
+    return sorted(scored, key=lambda pair: -pair[1])
+
+
+def restricted_transition(c: Configuration, models: Models,
+                          system: TransitionSystem) -> tuple[Transition, float] | None:
+    """argmax over the applicable t ∈ T_restr of P(t | c), with its probability;
+    None when σ1 is past the first stage."""
+    scored = restricted_transitions(c, models, system)
+    return scored[0] if scored else None
 
 
 def _instances(c: Configuration, models: Models) -> list[Transition]:

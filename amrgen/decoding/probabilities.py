@@ -158,33 +158,34 @@ class TransitionProbabilities:
 
     # -- Insert-Child ---------------------------------------------------------------
 
-    def child_insertion(self, c: Configuration) -> tuple[Transition, float] | None:
-        """The Insert-Child step after Realize: the transition and its probability;
-        None where σ1 takes neither Insert-Child nor No-Insertion (a vertex that
-        Insert-Child added).  A copy, which Insert-Child's Domain excludes, takes
-        No-Insertion for sure."""
+    def child_insertions(self, c: Configuration) -> list[tuple[Transition, float]]:
+        """all(c) at the Insert-Child step after Realize, most probable first:
+        Insert-Child-(w, left) and No-Insertion with their probabilities; empty
+        where σ1 takes neither (a vertex that Insert-Child added).  A copy, which
+        Insert-Child's Domain excludes, takes No-Insertion for sure; an article
+        that α(DENOM) asks for is inserted for sure (see the module doc)."""
         v = c.sigma1
         if not NoInsertion().applicable(c):
-            return None
+            return []
         if c.rho.defined(Key.LINK, v):
-            return NoInsertion(), 1.0
+            return [(NoInsertion(), 1.0)]
         denom = c.rho.get(Key.DENOM, v)
-        if denom in ARTICLES:
-            t = InsertChild(denom, LEFT)
-            if self.system.applicable(t, c):
-                return t, 1.0
+        if denom in ARTICLES and self.system.applicable(InsertChild(denom, LEFT), c):
+            return [(InsertChild(denom, LEFT), 1.0)]
         probabilities = self.models.probabilities("insert-child", self.models.context(c))
-        best: tuple[Transition, float] = (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))
-        for word, p in sorted(probabilities.items(), key=lambda item: -item[1]):
-            if p <= best[1]:
-                break
-            if word in ARTICLES:
-                continue
-            t = InsertChild(word, LEFT)
-            if self.system.applicable(t, c):
-                best = (t, p)
-                break
-        return best
+        found: list[tuple[Transition, float]] = [
+            (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
+        for word, p in probabilities.items():
+            if word and word not in ARTICLES and self.system.applicable(InsertChild(word, LEFT), c):
+                found.append((InsertChild(word, LEFT), p))
+        found.sort(key=lambda pair: -pair[1])
+        return found
+
+    def child_insertion(self, c: Configuration) -> tuple[Transition, float] | None:
+        """t* = argmax P(t | c) of the Insert-Child step (Algorithm 3 applies it
+        greedily); None where there is no such step."""
+        found = self.child_insertions(c)
+        return found[0] if found else None
 
     # -- Reorder ----------------------------------------------------------------------
 

@@ -1,0 +1,64 @@
+"""all(c) for any configuration, and the greedy generation algorithm
+(Algorithm 1, generateGreedy, thesis 4.2.2).
+
+:func:`ranked_transitions` lists the transitions the generator's models
+consider at c, with P(t | c), most probable first, whatever stage σ1 is in
+(Figure fig:transition-sequences): T_restr as phase 1 scores it, then
+Realize, the Insert-Child step, Reorder and Insert-Between as phase 2 does.
+:func:`generate_greedy` applies the first of them until c ∈ C_t: the
+thesis's baseline without the language model.
+"""
+
+from __future__ import annotations
+
+from amrgen.amr import Amr
+from amrgen.decoding.phase1 import in_first_stage, restricted_transitions
+from amrgen.decoding.postprocess import punctuate, remove_duplicates
+from amrgen.prep.normalize import normalize_amr
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration, finalize, initial
+from amrgen.transitions.transitions import LEFT, RIGHT, Transition
+
+
+def ranked_transitions(generator, c: Configuration) -> list[tuple[Transition, float]]:
+    """The transitions ``generator`` (a :class:`amrgen.decoding.generator.Generator`)
+    considers at c with their probabilities, most probable first (pruned as
+    the generator prunes them); empty at a terminal configuration."""
+    if not c.node_buffer:
+        return []
+    probabilities, v, rho = generator.probabilities, c.sigma1, c.rho
+    if c.child_buffer:
+        order = c.graph.order
+        sides = {u: LEFT if order.precedes(u, v) else RIGHT for u in c.graph.children(v)}
+        return probabilities.between_insertions(c, sides)
+    if in_first_stage(c):
+        return restricted_transitions(c, generator.models, generator.system)
+    if rho.get(Key.DEL, v) == 0 and not rho.defined(Key.REAL, v):
+        return probabilities.realizations(c)
+    insertions = probabilities.child_insertions(c)
+    return insertions or probabilities.reorders(c)
+
+
+def generate_greedy(generator, amr: Amr) -> tuple[Configuration, list[tuple[Configuration, Transition, float]]]:
+    """generateGreedy(G) on the normalized graph: the terminal configuration and
+    the (c, t, p) applied."""
+    c = initial(normalize_amr(amr).graph)
+    steps = []
+    while not c.is_terminal():
+        ranked = ranked_transitions(generator, c)
+        if not ranked:
+            raise ValueError(f"no transition applies at σ1 = {c.sigma1}")
+        t, p = ranked[0]
+        steps.append((c, t, p))
+        c = t.apply(c)
+    return c, steps
+
+
+def greedy_sentence(generator, amr: Amr) -> list[str]:
+    """The tokens of generateGreedy(G), with the postprocessing that needs no
+    language model (punctuation, duplicate words)."""
+    c, _ = generate_greedy(generator, amr)
+    sentence = finalize(punctuate(c))
+    if sentence is None:
+        raise ValueError("the greedy transition sequence leaves c_f undefined")
+    return remove_duplicates(sentence.split())
