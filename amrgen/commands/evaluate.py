@@ -1,0 +1,79 @@
+"""``amrgen evaluate``: the generator's BLEU on a corpus, by reference length
+(thesis Section 6, Figure fig:diagram2 and Table tab:comparison).
+
+Prints ``BLEU: X`` over every graph with a reference (BLEU as ``amrgen
+oracle --bleu`` computes it: case-insensitive, 1- to 4-grams, against the
+tokenized reference with punctuation), then a table of the graphs whose
+reference has <=10, 11-20, 21-30, 31-40 and >40 tokens: their number, BLEU
+and mean seconds per graph, and the same over the graphs with at most l_max =
+30 reference tokens.  The seconds are the time of generate(G) per graph with
+the generator loaded (loading not counted), measured in the process that
+generated it: with --workers 1 (the default) in this one, as the thesis's
+figure measures it; with more workers in theirs, sharing the cores.
+
+--oracle adds the oracle's BLEU (the ceiling of everything trained on its
+transitions) beside it; the corpus is prepared for that (tagged, parsed and
+aligned) unless it already is.  --plots DIR writes the figure's two plots,
+--csv FILE the table.  A graph that cannot be generated counts with the empty
+sentence and is reported as amrgen generate reports it; the exit status is
+amrgen generate's (0: all generated, 1: some could not be, 2: an error).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
+from amrgen.errors import AmrgenError
+from amrgen.io.atomic import write_atomically
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("evaluate", help="BLEU and time of the generator on a corpus, by reference length",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-i", "--input", required=True, metavar="CORPUS", help="AMR corpus with references")
+    add_generator_options(parser)
+    parser.add_argument("--oracle", action="store_true", help="print the oracle's BLEU ceiling beside it")
+    parser.add_argument("--plots", metavar="DIR", help="write bleu-by-length.png and time-by-length.png into DIR")
+    parser.add_argument("--csv", metavar="FILE", help="write the table as CSV")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from amrgen.evaluation.generation import read_items, reference_tokens, scored
+    from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
+
+    spec = generator_spec(args)
+    for path in (args.csv, args.plots):
+        if path and not Path(path).resolve().parent.is_dir():
+            raise AmrgenError(f"{path}: the directory to write it in does not exist")
+    items = read_items(args.input)
+    references = [reference_tokens(item) for item in items]
+    if not any(references):
+        raise AmrgenError(f"{args.input}: no entry has a reference sentence (# ::snt or # ::tok) to evaluate against")
+    results = generate_all(spec, items, args.workers)
+    systems = {"generator": scored(results, references)}
+    if args.oracle:
+        from amrgen.evaluation.ceiling import oracle_scored
+
+        systems["oracle"] = oracle_scored(args.input)
+    columns = {name: summary(graphs) for name, graphs in systems.items()}
+    print(f"BLEU: {_bleu(columns['generator'][0].bleu)}{unscored_note(references)}")
+    if args.oracle:
+        print(f"oracle BLEU: {_bleu(columns['oracle'][0].bleu)}")
+    print(f"BLEU (l_max = {L_MAX}): {_bleu(columns['generator'][-1].bleu)}")
+    print(format_table(columns))
+    where = "this process" if args.workers == 1 else f"the {args.workers} worker processes, sharing the cores"
+    print(f"s/graph: mean time of generate() per graph, generator loaded, measured in {where}")
+    if args.csv:
+        write_atomically(args.csv, to_csv(columns))
+    if args.plots:
+        from amrgen.evaluation.plots import plot_by_length
+
+        plot_by_length({name: by_length(graphs) for name, graphs in systems.items()}, args.plots)
+    return 1 if any(r.failed for r in results) else 0
+
+
+def _bleu(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"

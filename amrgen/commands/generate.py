@@ -1,0 +1,129 @@
+"""``amrgen generate``: a sentence for every AMR graph of a file (thesis 5.3).
+
+OUTPUT gets one line per entry of INPUT, in input order: the generated
+sentence, lower-cased and tokenized as the generator gives it.  A graph that
+cannot be generated (a malformed entry, a graph that is not an AMR graph, a
+failure of the generator) gets an empty line and one message on stderr
+naming the file, line and entry; the other graphs are unaffected, and a
+count of the failures ends the run.  OUTPUT (and the trace) is written when
+all graphs are done, replacing any older file in one step, so an interrupted
+run leaves the older file as it was.
+
+Exit status: 0 when every graph was generated, 1 when some could not be
+(OUTPUT is written all the same), 2 for an error that stops the command
+(a missing file, a model that cannot be loaded, --bleu without references).
+
+--trace writes one JSON object per graph and line, in input order, with the
+keys index, id, sentence, error (null unless it failed), phase1 (the
+transitions of phase 1 with their probabilities: [{"transition", "p"}]),
+phase2 (the chosen transitions b̂(v) of every vertex in bottom-up order:
+[{"vertex", "transitions": [{"transition", "p"}]}]) and score (the winner's
+theta_lm_score_lm = θ_LM · score_LM, score_ts by transition class,
+score_ts_total and total); what a failed graph did not reach is null.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tqdm import tqdm
+
+from amrgen.errors import AmrgenError
+from amrgen.io.atomic import write_atomically
+
+if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
+    from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "generate", help="generate a sentence for every AMR graph of a file",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-i", "--input", required=True, help="AMR corpus (PENMAN, # ::id and # ::snt optional)")
+    parser.add_argument("-o", "--output", required=True, help="the sentences, one line per graph")
+    add_generator_options(parser)
+    parser.add_argument("-b", "--bleu", action="store_true",
+                        help="print the BLEU against the entries' references (# ::tok, else # ::snt tokenized)")
+    parser.add_argument("-s", "--show-output", action="store_true", help="print each sentence as it is generated")
+    parser.add_argument("--trace", metavar="FILE", help="write what generation decided, one JSON line per graph")
+    parser.set_defaults(func=run)
+
+
+def add_generator_options(parser: argparse.ArgumentParser) -> None:
+    """--model, --lm, --hyperparameters and --workers, as generate and evaluate take them."""
+    parser.add_argument("--model", metavar="DIR", help="model directory (default: the shipped resources/default/model)")
+    parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
+    parser.add_argument("--hyperparameters", metavar="FILE",
+                        help="hyperparameters as amrgen tune writes them (default: the shipped default's, "
+                             "or the built-in values with --model)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="processes generating at the same time, each loading the generator (default: 1)")
+
+
+def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
+    """The generator the options name, as absolute paths (worker processes load it)."""
+    from amrgen.evaluation.generation import GeneratorSpec
+
+    if args.workers < 1:
+        raise AmrgenError(f"--workers must be at least 1, not {args.workers}")
+    return GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
+
+
+def run(args: argparse.Namespace) -> int:
+    from amrgen.evaluation.generation import generation_bleu, read_items, reference_tokens
+
+    spec = generator_spec(args)
+    for path in (args.output, args.trace):
+        if path and not Path(path).resolve().parent.is_dir():
+            raise AmrgenError(f"{path}: the directory to write it in does not exist")
+        if path and Path(path).resolve() == Path(args.input).resolve():
+            raise AmrgenError(f"{path}: is the input; refusing to replace it")
+    items = read_items(args.input)
+    references = [reference_tokens(item) for item in items]
+    if args.bleu and not any(references):
+        raise AmrgenError(f"{args.input}: no entry has a reference sentence (# ::snt or # ::tok) for --bleu")
+
+    def show(result: GraphResult) -> None:
+        if args.show_output and not result.failed:
+            tqdm.write(result.sentence, file=sys.stdout)
+
+    results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show)
+    write_atomically(args.output, "".join(f"{r.sentence}\n" for r in results))
+    if args.trace:
+        write_atomically(args.trace, "".join(json.dumps(r.trace, ensure_ascii=False) + "\n" for r in results))
+    if args.bleu:
+        print(f"BLEU: {generation_bleu(results, references):.2f}{unscored_note(references)}")
+    return 1 if any(r.failed for r in results) else 0
+
+
+def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bool = False,
+                 on_result: Callable[[GraphResult], None] | None = None) -> list[GraphResult]:
+    """generate_corpus with a message on stderr for each graph that could not be
+    generated and their count at the end."""
+    from amrgen.evaluation.generation import generate_corpus
+
+    print(f"amrgen: loading the generator{f' in {workers} processes' if workers > 1 else ''} ...",
+          file=sys.stderr, flush=True)
+
+    def report(result: GraphResult) -> None:
+        if result.failed:
+            tqdm.write(f"amrgen: could not generate {result.message}", file=sys.stderr)
+        if on_result is not None:
+            on_result(result)
+
+    results = generate_corpus(spec, items, workers=workers, trace=trace, on_result=report)
+    failed = sum(r.failed for r in results)
+    if failed:
+        print(f"amrgen: {failed} of {len(results)} graphs could not be generated", file=sys.stderr)
+    return results
+
+
+def unscored_note(references: list[list[str] | None]) -> str:
+    """What BLEU left out: the graphs without a reference, if any."""
+    left_out = sum(ref is None for ref in references)
+    return f" ({left_out} graph{'s' * (left_out != 1)} without a reference left out)" if left_out else ""

@@ -1,0 +1,94 @@
+"""``amrgen tune``: the hyperparameters of generation chosen on a dev corpus
+(thesis 4.5): the starting assignment, a random search of --samples
+assignments, then each parameter in turn over --steps + 1 values, keeping
+whatever raises the dev BLEU (see amrgen.decoding.tuning).
+
+Each improvement is printed and written at once to the output (default:
+hyperparameters.json here), so an interrupted run keeps its best; every
+assignment evaluated goes to OUTPUT.log, one JSON line each, and a rerun with
+the same output resumes from it: the assignments it lists are not generated
+again.  An output that exists without its log is not overwritten.  The search
+stops when it is done or when --budget minutes are spent (the evaluation
+under way then is finished first).  Generating LP dev (145 graphs) under one
+assignment takes about half a minute per core: use --workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from amrgen.errors import AmrgenError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("tune", help="choose the generation hyperparameters on a dev corpus",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("model", metavar="MODEL_DIR", help="model directory, as amrgen train writes it")
+    parser.add_argument("dev", metavar="DEV", help="dev corpus with reference sentences")
+    parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
+    parser.add_argument("--budget", type=float, default=60.0, metavar="MINUTES",
+                        help="start no evaluation after this many minutes (default: 60)")
+    parser.add_argument("--samples", type=int, default=20, metavar="K",
+                        help="assignments of the random search (default: 20)")
+    parser.add_argument("--steps", type=int, default=10, metavar="S",
+                        help="each parameter then tries S + 1 values from min to max (default: 10)")
+    parser.add_argument("-o", "--output", default="hyperparameters.json", metavar="FILE",
+                        help="where the best assignment goes, its log beside it as FILE.log "
+                             "(default: hyperparameters.json)")
+    parser.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the random search (default: 1)")
+    parser.add_argument("--start", metavar="FILE", help="the starting assignment (default: the built-in values)")
+    parser.add_argument("--workers", type=int, default=2, metavar="N",
+                        help="processes generating the dev corpus (default: 2)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from amrgen.decoding.generator import DEFAULT_LM
+    from amrgen.decoding.hyperparameters import Hyperparameters
+    from amrgen.decoding.tuning import DevBleu, TuningLog, fingerprint, tune
+    from amrgen.evaluation.generation import GeneratorSpec, read_items
+    from amrgen.io.atomic import write_atomically
+
+    if args.samples < 0 or args.steps < 1 or args.workers < 1 or args.budget <= 0:
+        raise AmrgenError("--samples must be at least 0, --steps and --workers at least 1, --budget positive")
+    model, lm, dev = (Path(p).resolve() for p in (args.model, args.lm or DEFAULT_LM, args.dev))
+    if not (model / "manifest.json").is_file():
+        raise AmrgenError(f"{args.model}: not a model directory (no manifest.json)")
+    for path in (lm, dev):
+        if not path.is_file():
+            raise AmrgenError(f"{path}: no such file")
+    output = Path(args.output)
+    if not output.resolve().parent.is_dir():
+        raise AmrgenError(f"{output}: the directory to write it in does not exist")
+    log_path = output.with_name(output.name + ".log")
+    if output.exists() and not log_path.exists():
+        raise AmrgenError(f"{output}: exists and was not written by this search (no {log_path.name}); "
+                          "give it as --start, or choose another -o")
+    start = Hyperparameters.load(args.start) if args.start else Hyperparameters()
+    settings = {"model": str(model), "model manifest": fingerprint(model / "manifest.json"),
+                "lm": str(lm), "lm file": fingerprint(lm), "dev": str(dev), "dev file": fingerprint(dev)}
+    log = TuningLog(log_path, settings)
+    for message in log.skipped:
+        print(f"amrgen tune: {message}", file=sys.stderr)
+    if len(log):
+        print(f"amrgen tune: resuming: {len(log)} assignments scored in {log_path}", file=sys.stderr)
+    evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), read_items(dev), args.workers)
+    started = time.monotonic()
+
+    def on_evaluated(evaluated, improved: bool) -> None:
+        line = f"[{time.monotonic() - started:6.0f} s] {evaluated.stage}: BLEU {evaluated.bleu:.2f}"
+        if improved:
+            write_atomically(output, evaluated.hyperparameters.to_json())
+            print(f"{line}  best so far, written to {output}", flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
+                  budget=args.budget * 60, on_evaluated=on_evaluated)
+    ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"
+    print(f"{ending}: {result.evaluated} assignments generated, best dev BLEU {result.best.bleu:.2f} "
+          f"({result.best.stage}) in {output}")
+    return 0

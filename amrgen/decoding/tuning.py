@@ -1,0 +1,206 @@
+"""Hyperparameter optimization (thesis 4.5): score_BLEU(Θ) is the dev BLEU of
+generation under the assignment Θ; a random search samples ``samples``
+assignments uniformly from r_1 × ... × r_n (:data:`RANGES`; an integer
+parameter uniformly from the integers of its range), and the best assignment
+found is then improved one parameter at a time: parameter i tries the s + 1
+values min_i + j · (max_i - min_i) / s, 0 <= j <= s (integers rounded), the
+others fixed, and keeps the best.  The starting assignment is scored first,
+so the search never ends below it (and has a result however small the
+budget).
+
+The search is bounded in time: once the budget is spent no new evaluation
+starts, and the best so far is the result.  Every evaluated assignment is
+appended to a log (:class:`TuningLog`); a rerun with the same log scores
+the assignments it lists from there instead of generating again, so an
+interrupted search resumes where it stopped.
+
+The first phase of generation does not depend on the hyperparameters
+(:meth:`~amrgen.decoding.generator.Generator.first_phase`): :class:`DevBleu`
+computes it once per graph and reuses it for every assignment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from amrgen.decoding.hyperparameters import RANGES, Hyperparameters
+from amrgen.errors import AmrgenError
+from amrgen.evaluation.generation import (
+    FirstPhase,
+    GeneratorSpec,
+    Item,
+    generate_corpus,
+    generation_bleu,
+    reference_tokens,
+)
+
+
+def random_assignment(rng: random.Random, base: Hyperparameters) -> Hyperparameters:
+    """A uniform sample of every parameter of :data:`RANGES` (the others as in ``base``)."""
+    values = {name: rng.randint(int(r.low), int(r.high)) if r.integer else rng.uniform(r.low, r.high)
+              for name, r in RANGES.items()}
+    return replace(base, **values)
+
+
+def grid(name: str, steps: int) -> list[float]:
+    """V_i: the s + 1 values min_i + j · (max_i - min_i) / s, integers rounded (without repeats)."""
+    r = RANGES[name]
+    values = [r.low + j * (r.high - r.low) / steps for j in range(steps + 1)]
+    return list(dict.fromkeys(round(v) if r.integer else v for v in values))
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    hyperparameters: Hyperparameters
+    bleu: float
+    stage: str
+    """Where in the search: ``start``, ``random k/K`` or ``name = value``."""
+
+
+def _key(hyper: Hyperparameters) -> tuple[float, ...]:
+    return tuple(float(getattr(hyper, f.name)) for f in fields(hyper))
+
+
+class TuningLog:
+    """The assignments evaluated so far, in a JSON-lines file: a first line
+    ``{"settings": ...}`` (what the BLEU scores depend on: model, LM, dev
+    corpus), then ``{"bleu", "stage", "seconds", "hyperparameters"}`` per
+    assignment.  A log written for other settings is refused, not overwritten."""
+
+    def __init__(self, path: str | Path, settings: dict[str, Any]) -> None:
+        self.path = Path(path)
+        self.settings = settings
+        self.scores: dict[tuple[float, ...], float] = {}
+        self.skipped: list[str] = []
+        """Lines that could not be read (an interrupted write), one message each."""
+        if self.path.exists():
+            self._read()
+        else:
+            self._append({"settings": settings})
+
+    def get(self, hyper: Hyperparameters) -> float | None:
+        return self.scores.get(_key(hyper))
+
+    def add(self, evaluated: Evaluated, seconds: float) -> None:
+        self.scores[_key(evaluated.hyperparameters)] = evaluated.bleu
+        self._append({"bleu": evaluated.bleu, "stage": evaluated.stage, "seconds": round(seconds, 1),
+                      "hyperparameters": asdict(evaluated.hyperparameters)})
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def _read(self) -> None:
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        try:
+            header = json.loads(lines[0])["settings"] if lines else None
+        except (ValueError, KeyError, TypeError):
+            header = None
+        if header != self.settings:
+            raise AmrgenError(f"{self.path}: a tuning log of other settings ({header}), not of {self.settings}; "
+                              "move it away or write the hyperparameters elsewhere (-o)")
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                record = json.loads(line)
+                hyper = Hyperparameters(**record["hyperparameters"])
+                self.scores[_key(hyper)] = float(record["bleu"])
+            except (ValueError, KeyError, TypeError) as error:
+                self.skipped.append(f"{self.path}:{number}: not a complete log line, ignored ({error})")
+
+    def _append(self, record: dict[str, Any]) -> None:
+        with open(self.path, "a", encoding="utf-8") as stream:
+            stream.write(json.dumps(record) + "\n")
+
+
+@dataclass
+class TuningResult:
+    best: Evaluated
+    evaluated: int
+    """Assignments generated in this run (not those found in the log)."""
+    finished: bool
+    """False when the budget ran out first."""
+
+
+class _BudgetSpent(Exception):
+    pass
+
+
+def tune(evaluate: Callable[[Hyperparameters], float], log: TuningLog, start: Hyperparameters, *,
+         samples: int, steps: int, seed: int, budget: float | None = None,
+         on_evaluated: Callable[[Evaluated, bool], None] = lambda evaluated, improved: None,
+         clock: Callable[[], float] = time.monotonic) -> TuningResult:
+    """The search of the module docstring.  ``evaluate`` gives score_BLEU(Θ);
+    ``budget`` is in seconds (None: none); ``on_evaluated(e, improved)`` hears of
+    every assignment scored, from the log or generated, in search order."""
+    deadline = None if budget is None else clock() + budget
+    best: Evaluated | None = None
+    generated = 0
+
+    def consider(hyper: Hyperparameters, stage: str) -> None:
+        nonlocal best, generated
+        bleu = log.get(hyper)
+        if bleu is None:
+            if best is not None and deadline is not None and clock() >= deadline:
+                raise _BudgetSpent
+            started = clock()
+            bleu = evaluate(hyper)
+            log.add(Evaluated(hyper, bleu, stage), clock() - started)
+            generated += 1
+        evaluated = Evaluated(hyper, bleu, stage)
+        improved = best is None or bleu > best.bleu
+        if improved:
+            best = evaluated
+        on_evaluated(evaluated, improved)
+
+    try:
+        consider(start, "start")
+        rng = random.Random(seed)
+        for k in range(samples):
+            consider(random_assignment(rng, start), f"random {k + 1}/{samples}")
+        for name in RANGES:
+            for value in grid(name, steps):
+                consider(replace(best.hyperparameters, **{name: value}), f"{name} = {value:g}")
+        finished = True
+    except _BudgetSpent:
+        finished = False
+    return TuningResult(best, generated, finished)
+
+
+class DevBleu:
+    """score_BLEU(Θ) on a dev corpus: every graph generated under Θ, BLEU as
+    ``amrgen oracle --bleu`` computes it, the first phase of each graph
+    computed by the first evaluation and reused by the others."""
+
+    def __init__(self, spec: GeneratorSpec, items: Sequence[Item], workers: int = 1, progress: bool = True) -> None:
+        self.spec = spec
+        self.items = list(items)
+        self.workers = workers
+        self.progress = progress
+        self.references = [reference_tokens(item) for item in self.items]
+        self.first_phases: list[FirstPhase | None] | None = None
+        if not any(self.references):
+            raise AmrgenError("the dev corpus has no reference sentences (# ::snt or # ::tok) to score against")
+
+    def __call__(self, hyper: Hyperparameters) -> float:
+        results = generate_corpus(self.spec, self.items, workers=self.workers, hyperparameters=hyper,
+                                  first_phases=self.first_phases, keep_first_phases=self.first_phases is None,
+                                  progress=self.progress)
+        if self.first_phases is None:
+            self.first_phases = [r.first_phase for r in results]
+        return generation_bleu(results, self.references)
+
+
+def fingerprint(path: str | Path) -> str:
+    """What identifies a file's content for the log: the SHA-256 of a small
+    file (a corpus, a manifest), size and modification time of a large one."""
+    path = Path(path)
+    status = path.stat()
+    if status.st_size > 50_000_000:
+        return f"{status.st_size} bytes, modified {status.st_mtime_ns}"
+    return hashlib.sha256(path.read_bytes()).hexdigest()

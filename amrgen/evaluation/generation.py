@@ -1,0 +1,268 @@
+"""Generating a whole corpus: one sentence per graph, in corpus order (thesis
+5.3, the main package's command line, and the experiments of Section 6).
+
+:func:`generate_corpus` runs generate(G) (Algorithm 5 with normalization and
+postprocessing, :class:`~amrgen.decoding.generator.Generator`) on every
+entry of a corpus file.  Whatever goes wrong with one graph costs that graph
+alone: a malformed entry, a graph that is not an AMR graph, a
+:class:`~amrgen.decoding.generator.GenerationError` or any other exception
+inside generation gives a :class:`GraphResult` with an empty sentence and a
+one-line message naming the file, line and entry; the other graphs go on.
+
+With ``workers`` > 1 the graphs are split into contiguous chunks that
+joblib's worker processes generate.  A process loads the generator from
+paths (:class:`GeneratorSpec`), once, and keeps it for its later chunks
+(and later corpora: ``amrgen tune`` evaluates one assignment after another
+in the same processes).  The results come back in corpus order, the same
+as one worker's: generation does not depend on the process.
+
+``amrgen generate``, ``amrgen evaluate``, ``amrgen tune`` and
+``benchmarks/generation.py`` all generate through this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from joblib import Parallel, delayed
+from tqdm import tqdm
+
+from amrgen.amr import Amr
+from amrgen.decoding.generator import Generation, Generator
+from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.decoding.phase1 import Phase1Result
+from amrgen.errors import AmrgenError, MissingResourceError
+from amrgen.evaluation.lengths import Scored, row
+from amrgen.io import CorpusFormatError
+from amrgen.io.penman_corpus import CorpusEntry, ReadError, iter_corpus
+from amrgen.prep.tokenize import reference_of
+
+Item = CorpusEntry | ReadError
+FirstPhase = tuple[Amr, Phase1Result]
+
+#: Chunks per worker process: enough for steady progress, few enough that sending them costs nothing.
+CHUNKS_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class GeneratorSpec:
+    """Where a generator comes from: the arguments of :meth:`Generator.load`
+    (None: the shipped default), as paths, so that every process loads its own."""
+
+    model_dir: str | None = None
+    lm_path: str | None = None
+    hyperparameters: str | None = None
+
+    def load(self) -> Generator:
+        """The generator, WordNet loaded too: it loads on the first question
+        (seconds), which would otherwise count as the first graph's time."""
+        from amrgen.wordnet import load_wordnet
+
+        generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters)
+        load_wordnet()
+        return generator
+
+
+@functools.lru_cache(maxsize=2)
+def loaded(spec: GeneratorSpec) -> Generator:
+    """The generator of ``spec``, loaded once per process."""
+    return spec.load()
+
+
+@dataclass
+class GraphResult:
+    """What generating one entry of a corpus gave."""
+
+    index: int
+    """Position among the file's entries, malformed ones included."""
+    entry_id: str
+    place: str
+    """``file:line`` where the entry starts."""
+    sentence: str = ""
+    """The generated sentence (lower-cased tokens joined by spaces); empty if it failed."""
+    error: str | None = None
+    seconds: float = 0.0
+    """Time of generate(G) for this graph (first phase included unless it was given), model loaded."""
+    trace: dict[str, Any] | None = None
+    first_phase: FirstPhase | None = None
+    """The normalized graph and phase 1's result, when asked to keep them (for reuse)."""
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None
+
+    @property
+    def message(self) -> str:
+        """The one-line message of a graph that could not be generated."""
+        return f"{self.place}: entry {self.entry_id}: {self.error}"
+
+
+def read_items(path: str | Path) -> list[Item]:
+    """The entries of a corpus file, malformed ones as :class:`ReadError`, in file order."""
+    if not Path(path).is_file():
+        raise MissingResourceError(f"{path}: no such corpus file")
+    items = list(iter_corpus(path))
+    if not items:
+        raise CorpusFormatError(f"{path}: no AMR graphs in it")
+    return items
+
+
+def reference_tokens(item: Item) -> list[str] | None:
+    """The tokenized reference of an entry, as ``amrgen oracle --bleu`` scores
+    against (``# ::tok``, else ``# ::snt`` tokenized); None if it has none."""
+    if isinstance(item, ReadError):
+        return None
+    try:
+        return reference_of(item.metadata).tokens
+    except CorpusFormatError:
+        return None
+
+
+def scored(results: Sequence[GraphResult], references: Sequence[list[str] | None]) -> list[Scored]:
+    """The sentence, reference and time of every graph that has a reference (a
+    graph that could not be generated counts with the empty sentence)."""
+    return [Scored(r.sentence, ref, r.seconds) for r, ref in zip(results, references, strict=True) if ref is not None]
+
+
+def generation_bleu(results: Sequence[GraphResult], references: Sequence[list[str] | None]) -> float:
+    """Corpus BLEU over the graphs that have a reference (see :func:`scored`), as ``amrgen oracle --bleu``."""
+    return row("all", scored(results, references)).bleu or 0.0
+
+
+def generate_graph(generator: Generator, item: Item, trace: bool = False, first_phase: FirstPhase | None = None,
+                   keep_first_phase: bool = False) -> GraphResult:
+    """generate(G) for one entry, every failure caught (see the module docstring)."""
+    if isinstance(item, ReadError):
+        return GraphResult(item.index, item.entry_id, f"{item.path}:{item.line}", error=item.message,
+                           trace=_trace(item.index, item.entry_id, error=item.message) if trace else None)
+    result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
+    generation: Generation | None = None
+    started = time.perf_counter()
+    try:
+        amr = Amr.from_tree(item.tree)
+        first_phase = first_phase or generator.first_phase(amr)
+        generation = generator.generate(amr, first_phase)
+    except AmrgenError as error:
+        result.error = str(error)
+    except Exception as error:  # noqa: BLE001 - one graph's failure must not cost the others
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        result.error = f"internal error {type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
+    result.seconds = time.perf_counter() - started
+    if generation is not None:
+        result.sentence = generation.sentence
+    if keep_first_phase:
+        result.first_phase = first_phase
+    if trace:
+        result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error)
+    return result
+
+
+def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int = 1,
+                    hyperparameters: Hyperparameters | None = None, trace: bool = False,
+                    first_phases: Sequence[FirstPhase | None] | None = None, keep_first_phases: bool = False,
+                    progress: bool = True, on_result: Callable[[GraphResult], None] | None = None,
+                    ) -> list[GraphResult]:
+    """Generate every item, in order (see the module docstring).
+
+    ``hyperparameters`` replace the spec's; ``first_phases`` (one per item,
+    None where unknown) are reused instead of recomputed, and
+    ``keep_first_phases`` returns them with the results.  ``on_result`` hears
+    of each result in corpus order as it arrives; progress goes to stderr.
+    """
+    phases = list(first_phases) if first_phases is not None else [None] * len(items)
+    if len(phases) != len(items):
+        raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
+    options = (hyperparameters, trace, keep_first_phases)
+    if workers <= 1 or len(items) <= 1:
+        generator = _generator(spec, hyperparameters)
+        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)]
+                  for item, phase in zip(items, phases))
+    else:
+        bounds = _chunks(len(items), workers * CHUNKS_PER_WORKER)
+        chunks = Parallel(n_jobs=min(workers, len(bounds)), return_as="generator")(
+            delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
+    results: list[GraphResult] = []
+    with tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
+        for chunk in chunks:
+            for result in chunk:
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+                bar.update()
+    return results
+
+
+def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
+                    hyperparameters: Hyperparameters | None, trace: bool, keep: bool) -> list[GraphResult]:
+    generator = _generator(spec, hyperparameters)
+    return [generate_graph(generator, item, trace, phase, keep) for item, phase in zip(items, phases)]
+
+
+def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None) -> Generator:
+    generator = loaded(spec)
+    return generator if hyperparameters is None else generator.with_hyperparameters(hyperparameters)
+
+
+def _chunks(count: int, pieces: int) -> list[tuple[int, int]]:
+    """``count`` positions split into at most ``pieces`` contiguous, nearly equal ranges."""
+    pieces = max(1, min(pieces, count))
+    edges = [count * i // pieces for i in range(pieces + 1)]
+    return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
+
+
+TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score")
+"""The keys of a ``--trace`` line (see :func:`_trace`)."""
+
+
+def _trace(index: int, entry_id: str, generator: Generator | None = None, first_phase: FirstPhase | None = None,
+           generation: Generation | None = None, error: str | None = None) -> dict[str, Any]:
+    """One ``--trace`` line: the entry, the sentence, phase 1's transitions
+    (str(t) and P(t | c)), phase 2's chosen transitions b̂(v) per vertex in
+    bottom-up order (Algorithm 5's traversal, a vertex Insert-Child added just
+    before its parent), and the winner's score parts: θ_LM · score_LM, score_TS
+    by class (Σ θ_C(t) · log p) and the total ŝ.  What was not reached is null;
+    infinite numbers are written as strings ("-inf")."""
+    line: dict[str, Any] = dict.fromkeys(TRACE_KEYS)
+    line.update(index=index, id=entry_id, sentence=generation.sentence if generation else "", error=error)
+    if first_phase is not None:
+        line["phase1"] = [_step(t, p) for _, t, p in first_phase[1].steps]
+    if generation is not None and generator is not None:
+        winner = generation.winner
+        b = winner.function()
+        line["phase2"] = [{"vertex": str(v), "transitions": [_step(t, p) for t, p in b[v]]}
+                          for v in _bottom_up(generation) if v in b]
+        line["score"] = {"theta_lm_score_lm": _number(winner.lm),
+                         "score_ts": {name: _number(s) for name, s in winner.scores_by_class(generator.hyper).items()},
+                         "score_ts_total": _number(winner.ts), "total": _number(winner.score)}
+    return line
+
+
+def _bottom_up(generation: Generation) -> list:
+    """Phase 2's traversal order, with the vertices Insert-Child added (not in
+    it: they are processed inside their parent's getBest) before their parent."""
+    traversed = set(generation.phase2.order)
+    inserted: dict[Any, list] = {}
+    stack = [generation.winner]
+    while stack:
+        hypothesis = stack.pop()
+        for child in hypothesis.children:
+            if child.vertex not in traversed:
+                inserted.setdefault(hypothesis.vertex, []).append(child.vertex)
+            stack.append(child)
+    return [u for v in generation.phase2.order for u in (*inserted.get(v, ()), v)]
+
+
+def _step(transition: Any, p: float) -> dict[str, Any]:
+    return {"transition": str(transition), "p": _number(p)}
+
+
+def _number(x: float) -> float | str:
+    return x if math.isfinite(x) else str(x)

@@ -1,0 +1,94 @@
+"""The generator's figures (thesis Section 6): BLEU on each corpus with the
+beam search and language model and with the greedy baseline (Algorithm 1
+within the search: Hyperparameters.greedy()), by reference length with the
+mean time per graph (Figure fig:diagram2) and for l_max = 30 (Table
+tab:comparison), the oracle's BLEU ceiling beside them; the throughput with 1
+and 2 worker processes; and the time to load the generator.
+
+Usage: python benchmarks/generation.py [--model DIR] [--lm FILE] [--hyperparameters FILE] [CORPUS ...]
+(default: the shipped resources/default generator, Little Prince dev and test in ../shared).
+
+Times per graph are those of generate() in this process, one worker, the
+generator loaded.  Throughput is graphs per second of wall time over the
+first corpus, the generator already loaded in every process (the worker
+processes are started and loaded by a first, untimed run).  The load time is
+measured in a fresh Python process, so nothing is cached in it: importing
+amrgen, then Generator.load (models + LM), then WordNet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from amrgen.evaluation.ceiling import oracle_scored
+from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, loaded, read_items, reference_tokens, scored
+from amrgen.evaluation.lengths import format_table, summary
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
+
+_LOAD_SCRIPT = """
+import json, sys, time
+started = time.perf_counter()
+from amrgen.decoding.generator import Generator
+from amrgen.wordnet import load_wordnet
+imported = time.perf_counter()
+Generator.load(*json.loads(sys.argv[1]))
+generator_loaded = time.perf_counter()
+load_wordnet()
+print(json.dumps([imported - started, generator_loaded - imported, time.perf_counter() - generator_loaded]))
+"""
+
+
+def load_times(spec: GeneratorSpec) -> list[float]:
+    """Seconds to import amrgen, to load the models and LM, and to load WordNet, in a fresh process."""
+    arguments = json.dumps([spec.model_dir, spec.lm_path, spec.hyperparameters])
+    done = subprocess.run([sys.executable, "-c", _LOAD_SCRIPT, arguments], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpora", nargs="*", metavar="CORPUS")
+    parser.add_argument("--model")
+    parser.add_argument("--lm")
+    parser.add_argument("--hyperparameters")
+    args = parser.parse_args()
+    spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
+    corpora = args.corpora or [str(SHARED / "dev.txt"), str(SHARED / "test.txt")]
+
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
+          "(times are wall-clock: other work on the machine inflates them)")
+    imported, generator, wordnet = load_times(spec)
+    print(f"load (fresh process): import {imported:.1f} s, models + LM {generator:.1f} s, WordNet {wordnet:.1f} s")
+    greedy = loaded(spec).hyper.greedy()
+    for number, path in enumerate(corpora):
+        items = read_items(path)
+        references = [reference_tokens(item) for item in items]
+        started = time.perf_counter()
+        beam = generate_corpus(spec, items)
+        one_worker = len(items) / (time.perf_counter() - started)
+        baseline = generate_corpus(spec, items, hyperparameters=greedy)
+        columns = {"beam+LM": summary(scored(beam, references)), "greedy": summary(scored(baseline, references)),
+                   "oracle": summary(oracle_scored(path))}
+        failed = sum(r.failed for r in beam)
+        print(f"\n== {path}: {len(items)} graphs, {failed} could not be generated "
+              f"(rows: all, length buckets, l_max = 30)")
+        print(format_table(columns))
+        if number == 0:
+            generate_corpus(spec, items[:2], workers=2, progress=False)  # starts and loads both workers
+            started = time.perf_counter()
+            parallel = generate_corpus(spec, items, workers=2)
+            two_workers = len(items) / (time.perf_counter() - started)
+            same = [r.sentence for r in parallel] == [r.sentence for r in beam]
+            print(f"throughput on {Path(path).name}: 1 worker {one_worker:.2f} graphs/s, "
+                  f"2 workers {two_workers:.2f} graphs/s (output {'identical' if same else 'DIFFERENT'})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""Writing a file in one step (amrgen.io.atomic)."""
+
+import os
+
+import pytest
+
+from amrgen.io.atomic import write_atomically
+
+
+def test_writes_and_replaces_keeping_the_permissions(tmp_path):
+    path = tmp_path / "out.txt"
+    write_atomically(path, "first\n")
+    assert path.read_text() == "first\n"
+    assert path.stat().st_mode & 0o777 == 0o666 & ~_umask()
+    path.chmod(0o640)
+    write_atomically(path, "second\n")
+    assert path.read_text() == "second\n" and path.stat().st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_a_failed_write_leaves_the_older_file_and_no_temporary(tmp_path, monkeypatch):
+    path = tmp_path / "out.txt"
+    path.write_text("older\n")
+
+    def fail(source, target):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomically(path, "newer\n")
+    assert path.read_text() == "older\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
