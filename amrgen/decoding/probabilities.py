@@ -61,8 +61,8 @@ from amrgen.transitions.transitions import (
 MAX_PERMUTED = 6
 """Up to this many children on one side, every order of them is scored."""
 
-MAX_SIDE_ASSIGNMENTS = 12
-"""Above 2^12 side assignments, only the most probable side of each child is used."""
+MAX_SIDE_ASSIGNMENTS = 8
+"""Above 2^8 side assignments, only the most probable side of each child is used."""
 
 _ARG_EDGE = re.compile(r"ARG\d+")
 _MIN_P = 1e-9
@@ -120,12 +120,12 @@ class TransitionProbabilities:
     def _values(self, model: str, context: FeatureContext, known: dict, n: int, r: float,
                 forced: str | None) -> list[tuple[str, float]]:
         """The (n, r)-best values of p_k given the keys before k; only ``forced``
-        (with its probability) where the constraints fix the value."""
-        event = context.derive(annotation=known)
+        where the constraints fix the value (5.1), with probability 1: under the
+        constraints it is certain (and the models, trained on what the
+        constraints allow, give it almost 1), which saves a model query."""
         if forced is not None:
-            probabilities = self.models.probabilities(model, event)
-            return [(forced, max(probabilities.get(forced, 1.0 if not probabilities else 0.0), _MIN_P))]
-        best = self.models.best(model, event, n, r)
+            return [(forced, 1.0)]
+        best = self.models.best(model, context.derive(annotation=known), n, r)
         return best or [(NONE, 1.0)]
 
     def realizations(self, c: Configuration) -> list[tuple[Realize, float]]:
