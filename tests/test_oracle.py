@@ -5,12 +5,14 @@ import penman
 
 from amrgen.amr import Amr
 from amrgen.bigraph import Bigraph, dependency_tree
+from amrgen.decoding.phase1 import in_first_stage
 from amrgen.graph import Graph
 from amrgen.io.alignments import jamr_token_alignments, parse_jamr_alignments
 from amrgen.oracle import Approach, best_prefix, gold_annotation, left, simplify, training_data
 from amrgen.transitions import SyntacticAnnotation
 from amrgen.transitions.constraints import ConstraintResources, Constraints
 from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.transitions import Delete, DeleteReentrance, Keep, Merge, Swap
 
 DEVELOPER = """(v1 / want-01
       :ARG0 (v2 / person
@@ -133,3 +135,31 @@ def test_resources_learnt_from_gold_transitions():
     assert resources.merge_table == {("person", "develop-02"): ("developer", "NN")}
     assert resources.empirical_pos["developer"] == "NN" and resources.empirical_pos["sleep-01"] == "VB"
     assert resources.empirical_pos["the"] == "DT"
+
+
+RESTRICTED = (DeleteReentrance, Merge, Swap, Delete, Keep)
+
+
+def keep_all(c, system):
+    """A first stage that keeps every vertex (Delete-Reentrance left to the oracle)."""
+    return Keep() if in_first_stage(c) and len(c.graph.in_edges(c.sigma1)) < 2 else None
+
+
+def test_the_oracle_goes_on_from_a_first_stage_that_is_not_gold():
+    """Keep where gold merges develop-02 into person: the oracle realizes both
+    vertices as the word they share and still reaches a terminal configuration."""
+    gold = training_data(developer_bigraph())
+    assert [str(t) for t in gold.transitions] == TABLE and gold.output == "the developer wants to sleep"
+    run = training_data(developer_bigraph(), first_stage=keep_all)
+    assert run.terminated and run.output == "the developer developer wants to sleep"
+    restricted = [t for t in run.transitions if isinstance(t, RESTRICTED)]
+    assert [type(t) for t in restricted] == [Keep, DeleteReentrance, Keep, Keep, Keep, Keep]
+    assert [str(t) for t in run.transitions if not isinstance(t, RESTRICTED)][:3] == [
+        "Realize-(developer,{POS=NN,DENOM=the,TENSE=--,NUMBER=singular,VOICE=--})",
+        "Insert-Child-(the,left)",
+        "Realize-(the,{POS=DT,DENOM=--,TENSE=--,NUMBER=--,VOICE=--})"]
+
+
+def test_no_first_stage_is_the_gold_run():
+    assert training_data(developer_bigraph(), first_stage=lambda c, system: None).transitions == \
+        training_data(developer_bigraph()).transitions

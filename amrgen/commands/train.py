@@ -1,6 +1,8 @@
 """``amrgen train``: train the maximum entropy models of the generator (thesis 4.3)
 from a training corpus, choosing each model's regularization on a dev corpus,
-and write them to a model directory (JSON/NPZ with a manifest, no pickle)."""
+and write them to a model directory (JSON/NPZ with a manifest, no pickle).
+``--iterations 2`` adds the thesis's second iteration (4.3.3): the models after
+the first stage are retrained with the first-stage model's choices of T_restr."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "them; a model without one here uses resources/features (default: all from there)")
     parser.add_argument("--approach", choices=[a.value for a in Approach], default="text",
                         help="the oracle's approach for the gold transitions (default: text)")
+    parser.add_argument("--iterations", type=int, choices=(1, 2), default=1,
+                        help="2: retrain the models after the first stage on predicted first stages (default: 1)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="models trained at the same time, one process each (default: 2)")
     parser.set_defaults(func=run)
@@ -43,13 +47,16 @@ def run(args: argparse.Namespace) -> int:
             say(f"skipped {error}")
         corpora[part] = corpus.entries
     result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
-                            features_dir=args.features, workers=args.workers, progress=say)
+                            features_dir=args.features, iterations=args.iterations, workers=args.workers,
+                            progress=say)
     settings = {"amrgen": __version__, "training corpus": args.train, "dev corpus": args.dev,
-                "approach": args.approach, "features": args.features or "resources/features"}
+                "approach": args.approach, "features": args.features or "resources/features",
+                "iterations": args.iterations}
     training.save(result, args.output, settings)
-    print("model".ljust(22) + "".join(key.rjust(16) for key in SUMMARY_KEYS))
+    keys = [k for k in SUMMARY_KEYS if any(summary[k] is not None for summary in result.summary.values())]
+    print("model".ljust(22) + "".join(key.replace("first_iteration_", "1st_").rjust(16) for key in keys))
     for model, summary in result.summary.items():
-        cells = (f"{v:.3f}" if isinstance(v, float) else str(v) for v in (summary[k] for k in SUMMARY_KEYS))
+        cells = (f"{v:.3f}" if isinstance(v, float) else str(v) for v in (summary[k] for k in keys))
         print(model.ljust(22) + "".join(cell.rjust(16) for cell in cells))
     peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
     print(f"trained {len(result.models)} models in {result.seconds:.0f} s, peak memory {peak:.0f} MB, "

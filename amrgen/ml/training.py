@@ -7,6 +7,8 @@ are learnt from a formal oracle pass, and the constrained oracle's (c, t*)
 pairs become the events of :mod:`amrgen.ml.events`.  Each model's
 regularization strength is chosen on the dev corpus, and each model is
 compacted (:mod:`amrgen.ml.compaction`) within a tolerance on the dev events.
+A second iteration (4.3.3, :func:`second_iteration`) retrains the models after
+the first stage on events where the first-stage model chose T_restr.
 """
 
 from __future__ import annotations
@@ -20,20 +22,26 @@ from pathlib import Path
 from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
 
+from amrgen.decoding.models import Models
+from amrgen.decoding.phase1 import FIRST_STAGE_MODEL, restricted_transition
+from amrgen.errors import MissingResourceError
 from amrgen.ml.compaction import compact
 from amrgen.ml.events import MODELS, events
-from amrgen.errors import MissingResourceError
 from amrgen.ml.features import FEATURES_DIR, FeatureList, FeatureResources, extract, load_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources
+from amrgen.transitions.system import TransitionSystem
+from amrgen.transitions.transitions import Transition
 
 Progress = Callable[[str], None]
 
-SUMMARY_KEYS = ("train_events", "dev_events", "C", "train_accuracy", "dev_accuracy", "converged", "weights")
+SUMMARY_KEYS = ("train_events", "dev_events", "C", "train_accuracy", "dev_accuracy", "converged", "weights",
+                "first_iteration_dev_accuracy")
 
 
 @dataclass
@@ -73,9 +81,13 @@ def feature_lists(features_dir: str | Path | None = None,
 
 
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
-          approach: Approach = Approach.TEXT, features_dir: str | Path | None = None,
+          approach: Approach = Approach.TEXT, features_dir: str | Path | None = None, iterations: int = 1,
           workers: int = 1, progress: Progress = lambda message: None) -> TrainingResult:
-    """Train every model of :data:`amrgen.ml.events.MODELS`, ``workers`` at a time."""
+    """Train every model of :data:`amrgen.ml.events.MODELS`, ``workers`` at a time;
+    with ``iterations`` = 2 retrain those after the first stage as in the thesis's
+    second iteration (:func:`second_iteration`)."""
+    if iterations not in (1, 2):
+        raise ValueError(f"iterations must be 1 or 2, not {iterations}")
     started = time.perf_counter()
     lists = feature_lists(features_dir, progress)
     progress("running the oracle on the training corpus")
@@ -85,10 +97,65 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     progress("extracting features")
     train_data = model_events(train_runs, resources, lists)
     dev_data = model_events(dev_runs, resources, lists)
-    result = TrainingResult({}, resources)
-    todo = [m for m in MODELS if train_data[m][0]]
-    for model in sorted(set(MODELS) - set(todo)):
+    for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
+    result = TrainingResult(_fit_all(train_data, dev_data, lists, workers, progress), resources)
+    if iterations == 2:
+        second_iteration(result, train_entries, dev_entries, train_data, approach, lists, workers, progress)
+    for model, fitted in result.models.items():
+        result.summary[model] = {key: fitted.metadata.get(key) for key in SUMMARY_KEYS} | {
+            "weights": fitted.nonzero_weights}
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEntry],
+                     dev_entries: Sequence[ExtendedEntry], first_train_data: dict[str, tuple[list, list]],
+                     approach: Approach, lists: dict[str, FeatureList], workers: int, progress: Progress) -> None:
+    """The second iteration of thesis 4.3.3, replacing the models of ``result`` after
+    the first stage.
+
+    The oracle runs again on both corpora, but wherever σ1 awaits a transition of
+    T_restr the first iteration's models choose it (argmax P(t | c), as phase 1 of
+    generation does, :func:`amrgen.decoding.phase1.restricted_transition`); the
+    oracle gives the rest.  Every model but ``first-stage`` is retrained on these
+    training events fused with (appended to) the first iteration's, as the thesis
+    does; the first-stage model is kept, as its new events would be its own
+    predictions.  Regularization and compaction are chosen on the new dev events
+    (what the models meet after a predicted first stage), and each new model's
+    metadata records as ``first_iteration_dev_accuracy`` how its predecessor does
+    on them.
+    """
+    models = Models(dict(result.models), result.resources)
+
+    def predicted(c: Configuration, system: TransitionSystem) -> Transition | None:
+        choice = restricted_transition(c, models, system)
+        return None if choice is None else choice[0]
+
+    progress("second iteration: running the oracle on the training corpus, T_restr from the first models")
+    train_runs, _ = constrained_runs(train_entries, approach, result.resources, predicted)
+    progress("second iteration: running the oracle on the dev corpus, T_restr from the first models")
+    dev_runs, _ = constrained_runs(dev_entries, approach, result.resources, predicted)
+    stopped = sum(not run.terminated for run in train_runs + dev_runs)
+    progress(f"second iteration: extracting features ({stopped} runs stopped before a terminal configuration)")
+    train_data = model_events(train_runs, result.resources, lists)
+    dev_data = model_events(dev_runs, result.resources, lists)
+    later = [m for m in MODELS if m != FIRST_STAGE_MODEL]
+    fused = {m: (first_train_data[m][0] + train_data[m][0], first_train_data[m][1] + train_data[m][1])
+             for m in later}
+    for model, fitted in _fit_all(fused, dev_data, lists, workers, progress).items():
+        previous = result.models.get(model)
+        fitted.metadata["iteration"] = 2
+        if previous is not None and dev_data[model][0]:
+            fitted.metadata["first_iteration_dev_accuracy"] = previous.accuracy(*dev_data[model])
+        result.models[model] = fitted
+
+
+def _fit_all(train_data: dict[str, tuple[list, list]], dev_data: dict[str, tuple[list, list]],
+             lists: dict[str, FeatureList], workers: int, progress: Progress) -> dict[str, MaxentModel]:
+    """The models of ``train_data`` that have training events, trained in ``workers``
+    processes, in the order of :data:`MODELS`."""
+    todo = [m for m in MODELS if m in train_data and train_data[m][0]]
     progress(f"training {len(todo)} models with {workers} worker(s): "
              + ", ".join(f"{m} ({len(train_data[m][0])} events)" for m in todo))
     # The models are independent; the largest (realize) first keeps the workers busy.
@@ -97,12 +164,7 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
         delayed(_fit)(train_data[m], dev_data[m] if dev_data[m][0] else None, [str(f) for f in lists[m]])
         for m in todo)
     fitted = dict(zip(todo, trained))
-    for model in (m for m in MODELS if m in fitted):
-        result.models[model] = fitted[model]
-        result.summary[model] = {key: fitted[model].metadata.get(key) for key in SUMMARY_KEYS} | {
-            "weights": fitted[model].nonzero_weights}
-    result.seconds = time.perf_counter() - started
-    return result
+    return {m: fitted[m] for m in MODELS if m in fitted}
 
 
 def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None, templates: list[str]) -> MaxentModel:

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.training_data import OracleRun, training_data
+from amrgen.oracle.training_data import FirstStage, OracleRun, training_data
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.prep.normalize import normalize
 from amrgen.transitions.constraints import ConstraintResources, Constraints
@@ -37,11 +37,12 @@ def learn_resources(runs: Iterable[OracleRun]) -> ConstraintResources:
 
 
 def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
-                     resources: ConstraintResources | None = None):
+                     resources: ConstraintResources | None = None, first_stage: FirstStage | None = None):
     """The constrained oracle's runs over normalized graphs, and the resources
-    it used (learnt from a formal pass over the same graphs unless given)."""
+    it used (learnt from a formal pass over the same graphs unless given);
+    ``first_stage`` replaces gold T_restr transitions (see :func:`training_data`)."""
     graphs = [normalize(e) for e in entries]
     if resources is None:
         resources = learn_resources(training_data(e.bigraph(), approach) for e in graphs)
     system = TransitionSystem(Constraints(resources))
-    return [training_data(e.bigraph(), approach, system) for e in graphs], resources
+    return [training_data(e.bigraph(), approach, system, first_stage=first_stage) for e in graphs], resources

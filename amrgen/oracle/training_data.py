@@ -3,6 +3,7 @@ from c_s(G) to a terminal configuration, collecting (c, t*) pairs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from amrgen.bigraph import Bigraph
@@ -39,9 +40,19 @@ class OracleRun:
         return finalize(self.final) if self.final is not None and self.terminated else None
 
 
+FirstStage = Callable[[Configuration, TransitionSystem], Transition | None]
+"""A replacement of gold_B(c) for T_restr (second training iteration, 4.3.3): the
+transition to apply at c, or None where the oracle decides."""
+
+
 def training_data(b: Bigraph, approach: Approach = Approach.TEXT, system: TransitionSystem | None = None,
-                  max_steps_per_vertex: int = 60) -> OracleRun:
+                  max_steps_per_vertex: int = 60, first_stage: FirstStage | None = None) -> OracleRun:
     """Algorithm 4 on bigraph B, in the formal system unless ``system`` says otherwise.
+
+    With ``first_stage``, line 3's t* ← gold_B(c) becomes ``first_stage(c, system)``
+    wherever that gives a transition (the thesis's second iteration replaces gold
+    transitions of T_restr by a model's); update(B, c, t) is defined for any t, so
+    the oracle goes on giving gold transitions for the graph those choices made.
 
     The formal oracle can in principle swap a pair back and forth; a run that
     takes more than ``max_steps_per_vertex`` steps per vertex is stopped and
@@ -56,11 +67,12 @@ def training_data(b: Bigraph, approach: Approach = Approach.TEXT, system: Transi
         if len(run.pairs) >= limit:
             run.error = f"no terminal configuration after {limit} transitions"
             break
-        t = oracle.gold(c)
+        t = first_stage(c, system) if first_stage is not None else None
+        t = oracle.gold(c) if t is None else t
         try:
             after = system.apply(t, c)
         except NotApplicableError as error:
-            run.error = f"gold transition {t} cannot be applied at σ1 = {c.sigma1}: {error}"
+            run.error = f"transition {t} cannot be applied at σ1 = {c.sigma1}: {error}"
             break
         run.pairs.append((c, t))
         oracle.update(c, t, after)
