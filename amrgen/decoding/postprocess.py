@@ -48,9 +48,16 @@ def sentence_roots(g: Graph) -> list[Vertex]:
 
 def punctuation_mark(g: Graph, v: Vertex) -> str:
     """punc(v) for v ∈ R̂: ``?`` when φ_v(?), ``,`` when φ_v(,), ``.`` when Ĝ has
-    at least five vertices, else ε."""
+    at least five vertices, else ε.
+
+    φ_v(?) also holds when ``amr-unknown`` is anywhere below v, not only a
+    child: a wh-question's unknown is often deeper ("what are you doing
+    here?" has it under do-02's ARG1).  On Little Prince dev, all 9 graphs
+    with amr-unknown somewhere have a question mark in the reference; the
+    thesis's φ_v(?) finds 4 of them."""
     root = g.root
-    if any(g.label(child) in QUESTION_CONCEPTS for child in g.children(v)):
+    below = {g.label(u) for u in g.successors(v)}
+    if any(g.label(child) in QUESTION_CONCEPTS for child in g.children(v)) or "amr-unknown" in below:
         return "?"
     if v != root and any(g.order.precedes(v, sibling) for sibling in g.children(root)):
         return ","
@@ -134,9 +141,7 @@ def _is_name(g: Graph, v: Vertex) -> bool:
 
 def _revise_article(c: Configuration, v: Vertex, lm: ArticleLanguageModel, denom: DenomModel,
                     weight_lm: float, weight_denom: float, context: int, min_probability: float) -> Configuration:
-    if any(c.graph.label(child) in ARTICLES for child in c.graph.children(v)):
-        # Phase 2 chose this article with the LM in view (P^w(α) includes DENOM): kept.
-        return c
+    has_article = any(c.graph.label(child) in ARTICLES for child in c.graph.children(v))
     g = c.graph.copy()
     for child in g.children(v):
         if g.label(child) in ARTICLES and not g.children(child):
@@ -153,6 +158,9 @@ def _revise_article(c: Configuration, v: Vertex, lm: ArticleLanguageModel, denom
     if (c.rho.get(Key.REAL, v) == "" or is_pronoun(concept_form(g.label(v)))
             or (left and left[-1] in DETERMINERS) or (right and right[0] in DETERMINERS)):
         return bare
+    if has_article:
+        # Phase 2 chose it with the LM in view (P^w(α) includes DENOM): kept.
+        return c
     distribution = denom(bare, v)
 
     def score(article: str | None) -> float:

@@ -93,6 +93,14 @@ def test_an_interrogative_mode_child_makes_a_question_too():
     assert finalize(punctuate(c)) == "you go ?"
 
 
+def test_an_unknown_deeper_in_the_sentence_makes_a_question_too():
+    """(s / say-01 :ARG0 (h / he) :ARG1 (d / do-02 :ARG0 (y / you) :ARG1 (a / amr-unknown)))"""
+    c = final({"s": "say-01", "h": "he", "d": "do-02", "y": "you", "a": "amr-unknown"},
+              [("s", "ARG0", "h"), ("s", "ARG1", "d"), ("d", "ARG0", "y"), ("d", "ARG1", "a")],
+              ["h", "s", "a", "d", "y"], real={"s": "said", "d": "do", "a": "what"})
+    assert finalize(punctuate(c)) == "he said what do you ?"
+
+
 def test_multi_sentence_graphs_get_commas_between_sentences_and_a_full_stop_at_the_end():
     labels = {"m": "multi-sentence", "s1": "go-02", "h": "he", "s2": "sleep-01", "sh": "she"}
     edges = [("m", "snt1", "s1"), ("s1", "ARG0", "h"), ("m", "snt2", "s2"), ("s2", "ARG0", "sh")]
@@ -155,15 +163,16 @@ def test_an_before_a_vowel():
     assert finalize(revise_articles(c, lm, uniform_denom)) == "he ate an apple"
 
 
-def test_a_wrongly_placed_article_is_removed_when_the_language_model_prefers_none():
+def test_an_article_phase_2_chose_is_kept_even_where_the_language_model_prefers_none():
     c = final({"l": "like-01", "h": "he", "m": "music", THE: "the"},
               [("l", "ARG0", "h"), ("l", "ARG1", "m"), ("m", PLACEHOLDER, THE)], ["h", "l", THE, "m"],
               pos={"m": "NN"}, real={"l": "likes"}, inserted=1)
     lm = BigramLM({("likes", "music"): -0.1, ("music", "</s>"): -0.1})
-    revised = revise_articles(c, lm, uniform_denom)
-    assert THE not in revised.graph
-    assert revised.rho[Key.DENOM]["m"] == NONE
-    assert finalize(revised) == "he likes music"
+    assert finalize(revise_articles(c, lm, uniform_denom)) == "he likes the music"
+    c_without = final({"l": "like-01", "h": "he", "m": "music"},
+                      [("l", "ARG0", "h"), ("l", "ARG1", "m")], ["h", "l", "m"],
+                      pos={"m": "NN"}, real={"l": "likes"})
+    assert finalize(revise_articles(c_without, lm, uniform_denom)) == "he likes music"
 
 
 PREFERS_THE = BigramLM({("saw", "the"): -0.1, ("the", "cat"): -0.1, ("the", "it"): 0.0, ("his", "the"): 0.0,
