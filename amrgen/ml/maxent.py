@@ -225,11 +225,8 @@ class MaxentModel:
         """The sum of the rows ``columns`` of a sparse ``coef``, in one pass over their
         entries (about 30 µs for 40 rows of the realize model, whose dense rows take 45)."""
         rows = np.asarray(columns, dtype=np.intp)
-        indptr = self.coef.indptr
-        starts = indptr[rows]
-        lengths = indptr[rows + 1] - starts
-        # The positions of the rows' entries: each row's start, then consecutive.
-        positions = np.arange(lengths.sum()) + np.repeat(starts - np.cumsum(lengths) + lengths, lengths)
+        starts = self.coef.indptr[rows]
+        positions = ranges(starts, self.coef.indptr[rows + 1] - starts)
         sums = np.bincount(self.coef.indices[positions], weights=self.coef.data[positions], minlength=len(self.labels))
         return sums.astype(np.float64, copy=False)  # bincount gives integers when there is nothing to add
 
@@ -253,6 +250,13 @@ class MaxentModel:
     def _label_indices(self, labels: Iterable[str]) -> np.ndarray:
         index = self._label_index
         return np.fromiter((index[label] for label in labels), dtype=np.intp)
+
+
+def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """start, start + 1, ..., start + length - 1 for each (start, length), one after
+    another: the positions of some rows' entries in a CSR matrix, without a loop."""
+    ends = np.cumsum(lengths)
+    return np.arange(ends[-1] if len(ends) else 0) + np.repeat(starts - ends + lengths, lengths)
 
 
 def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,

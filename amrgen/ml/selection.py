@@ -59,7 +59,7 @@ from amrgen.ml.features import (
     all_indicators,
     parse_feature,
 )
-from amrgen.ml.maxent import fit_weights
+from amrgen.ml.maxent import fit_weights, ranges
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry
@@ -185,8 +185,7 @@ def _product(a: sp.csr_array, b: sp.csr_array) -> tuple[np.ndarray, np.ndarray]:
     row_of_entry = np.repeat(np.arange(a.shape[0]), per_row_a)
     repeats = per_row_b[row_of_entry]
     left = np.repeat(a.indices.astype(np.int64), repeats)
-    offsets = np.arange(repeats.sum()) - np.repeat(np.cumsum(repeats) - repeats, repeats)
-    right = b.indices[np.repeat(b.indptr[row_of_entry], repeats) + offsets]
+    right = b.indices[ranges(b.indptr[row_of_entry], repeats)]
     return np.concatenate([[0], np.cumsum(per_row_a * per_row_b)]), left * b.shape[1] + right
 
 
