@@ -63,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
 
     output = Path(args.output or f"{args.model}.txt")
     start = "no features" if args.empty else args.start or str(FEATURES_DIR / f"{args.model}.txt")
-    settings = {"train": args.train, "dev": args.dev, "approach": args.approach, "start": start, "C": args.c,
+    settings = {"train": str(Path(args.train).resolve()), "dev": str(Path(args.dev).resolve()),
+                "approach": args.approach, "start": start, "C": args.c,
                 "max_events": args.max_events, "candidates": args.candidates}
     state_file = state_path(output)
     if state_file.exists():
