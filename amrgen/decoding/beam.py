@@ -139,9 +139,12 @@ class BestSequenceSearch:
         found: list[Hypothesis] = []
         c = _with_children_annotations(c, best)
         for c_real, hist, own, local in self._realized(c, best):
+            # all(c_i) depends on β_i and its side only (the Insert-Between features
+            # read no other sibling), so the orders of one realization share it.
+            insertions: dict[tuple[Vertex, str], list[Step]] = {}
             for t_reor, p_reor in self.probabilities.reorders(c_real):
                 steps = (*hist, (t_reor, p_reor))
-                found.extend(self._combine(c_real, t_reor.sequence, steps, own, {**best, **local}))
+                found.extend(self._combine(c_real, t_reor.sequence, steps, own, {**best, **local}, insertions))
         return _dedupe_prune(found, h.n5, h.r5)
 
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
@@ -173,7 +176,8 @@ class BestSequenceSearch:
             yield c_real, hist, words, local
 
     def _combine(self, c_real: Configuration, sequence: tuple[Vertex, ...], steps: tuple[Step, ...],
-                 own: tuple[str, ...], best: Mapping[Vertex, list[Hypothesis]]) -> list[Hypothesis]:
+                 own: tuple[str, ...], best: Mapping[Vertex, list[Hypothesis]],
+                 insertions: dict[tuple[Vertex, str], list[Step]]) -> list[Hypothesis]:
         """best_{≤n}(v) from best_{≤0}(v) = {b_0}: lines 12-21 of Algorithm 3, for
         v = σ1 of c_real and the order ``sequence`` that Reorder gives ch(v) ∪ {v}.
 
@@ -187,15 +191,16 @@ class BestSequenceSearch:
         ts = sum(self.hyper.weighted_log(t.name, p) for t, p in steps)
         current = [self._hypothesis(v, steps, (), (), own, (), ts, complete=not children)]
         for i, child in enumerate(children):
-            c_i = c_real.with_(child_buffer=children[i:])
             options = best.get(child) or []
-            insertions = self.probabilities.between_insertions(c_i, sides)
+            key = (child, sides[child])
+            if key not in insertions:
+                insertions[key] = self.probabilities.between_insertions(c_real.with_(child_buffer=children[i:]), sides)
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
             extended = []
             for b in current:
                 for b_i in options:
-                    for t_ins, p_ins in insertions:
+                    for t_ins, p_ins in insertions[key]:
                         part = b_i.words
                         if isinstance(t_ins, InsertBetween):
                             part = (t_ins.word, *part) if t_ins.side == LEFT else (*part, t_ins.word)
