@@ -142,7 +142,9 @@ class TransitionProbabilities:
                 for word, p in self.models.best("realize", event, h.n_real, h.r_real):
                     if word:  # Keep said σ1 is represented in the sentence
                         words[word] = max(words.get(word, 0.0), p)
-            for word, p in self.defaults(c, alpha, h.p_tilde, h.p_epsilon):
+            # p_ε ∈ [0, p~] (5.2); an assignment beyond p~ (the ranges of the search
+            # are independent) means p_ε = p~.
+            for word, p in self.defaults(c, alpha, h.p_tilde, min(h.p_epsilon, h.p_tilde)):
                 words[word] = max(words.get(word, 0.0), p)
             for word, p in words.items():
                 t = Realize(word, alpha)
