@@ -1,9 +1,12 @@
-"""``amrgen-gui [FILE]``: the desktop application for stepping S_AMR.
+"""``amrgen-gui [FILE]``: the desktop application for stepping S_AMR and
+watching the trained generator decide.
 
 Without FILE it opens the bundled sample (the thesis's running example and a
 few Little Prince graphs), ready to step.  FILE may be any AMR corpus: a
 prepared one opens at once, any other is prepared (tagged, parsed, aligned)
-in the background first.
+in the background first.  The generator (the shipped default, or --model,
+--lm, --hyperparameters as ``amrgen generate`` takes them) loads in the
+background meanwhile; ``--mode model`` starts in model mode.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from PySide6.QtCore import QObject, qVersion
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from amrgen_gui import theme
+from amrgen_gui.session import Mode
 
 
 def _report_unexpected(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
@@ -41,6 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     """Start the application; returns its exit status when the window closes."""
     parser = argparse.ArgumentParser(prog="amrgen-gui", description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", help="an AMR corpus to open (default: the bundled sample)")
+    parser.add_argument("--mode", choices=[mode.value for mode in Mode],
+                        help="who picks the transitions: the oracle, you, or the trained generator "
+                             "(default: as last time)")
+    parser.add_argument("--model", metavar="DIR", help="model directory (default: the shipped resources/default/model)")
+    parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
+    parser.add_argument("--hyperparameters", metavar="FILE",
+                        help="hyperparameters as amrgen tune writes them (default: the shipped default's, "
+                             "or the built-in values with --model)")
     args, qt_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     if _leaks_references():
         print(f"amrgen-gui: PySide6 {qVersion()} leaks references on Python {sys.version.split()[0]} and would "
@@ -58,7 +70,11 @@ def main(argv: list[str] | None = None) -> int:
 
     window = MainWindow()
     window.show()
+    if args.mode:
+        window.set_mode(Mode(args.mode))
     window.open_corpus(args.corpus or SAMPLE)
+    chosen = (args.model, args.lm, args.hyperparameters)
+    window.load_generator(*chosen, quiet=not any(chosen))  # the default may be missing: say so, quietly
     return app.exec()
 
 

@@ -20,7 +20,7 @@ from amrgen.prep.extended import ExtendedEntry
 from amrgen.prep.pipeline import load_corpus
 from amrgen.transitions.constraints import Constraints
 from amrgen.transitions.system import TransitionSystem
-from amrgen_gui.model import USER_ERRORS
+from amrgen_gui.session import USER_ERRORS
 from amrgen_gui.tasks import Report
 from amrgen_gui.theme import ASSETS
 

@@ -1,10 +1,11 @@
-"""Saving what the application shows: a graphics scene as SVG or PNG, text as a file."""
+"""Saving what the application shows: a graphics scene as SVG or PNG (to a file
+or as bytes, for :mod:`amrgen_gui.html_export`), text as a file."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene
@@ -20,19 +21,25 @@ def _area(scene: QGraphicsScene) -> QRectF:
 
 def save_svg(scene: QGraphicsScene, path: str | Path, title: str = "") -> None:
     """Write the scene's items as an SVG drawing at their natural size."""
+    Path(path).write_bytes(svg_bytes(scene, title))
+
+
+def svg_bytes(scene: QGraphicsScene, title: str = "") -> bytes:
+    """The scene's items as an SVG drawing at their natural size."""
     area = _area(scene)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    generator.setOutputDevice(buffer)
     generator.setSize(QSize(int(area.width()), int(area.height())))
     generator.setViewBox(QRectF(0, 0, area.width(), area.height()))
     generator.setTitle(title)
     generator.setDescription("Drawn by amrgen-gui")
     painter = QPainter(generator)
-    if not painter.isActive():
-        raise OSError(f"cannot write {path}")
     painter.fillRect(QRectF(0, 0, area.width(), area.height()), theme.PAPER)
     scene.render(painter, QRectF(0, 0, area.width(), area.height()), area)
     painter.end()
+    return bytes(buffer.data())
 
 
 def save_png(scene: QGraphicsScene, path: str | Path, scale: float = 2.0) -> None:

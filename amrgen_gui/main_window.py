@@ -1,11 +1,17 @@
 """The main window: docks around the graph, the actions and their shortcuts,
-opening corpora and exporting.  It owns the :class:`SessionModel`; every
-view only follows it.
+opening corpora, loading the generator and exporting.  It owns the
+:class:`SessionModel`; every view only follows it.
 
 Layout: the corpus on the left; σ and β above the graph in the centre; the
 transitions to choose from, the history and the realization on the right;
-the sentence with its dependency tree and alignment, and the ρ table, below.
+the sentence with its dependency tree and alignment (tabbed with the
+generated corpus), and the ρ table (tabbed with phase 2's candidates), below.
 Window geometry, dock layout, recent files and options persist in QSettings.
+
+The generator (model mode, generating the corpus) loads in the background
+(:meth:`MainWindow.load_generator`; ``amrgen-gui`` loads the shipped
+default at start), so the window is usable at once; the status bar says
+which generator is loaded, or why none is.
 """
 
 from __future__ import annotations
@@ -30,16 +36,19 @@ from PySide6.QtWidgets import (
 
 from amrgen.oracle.annotations import Approach
 from amrgen.transitions.system import TransitionSystem
-from amrgen_gui import export
+from amrgen_gui import export, html_export
 from amrgen_gui.corpus import SAMPLE, Corpus, learn_constrained_system, open_corpus
+from amrgen_gui.generator import LoadedGenerator
 from amrgen_gui.model import SessionModel
 from amrgen_gui.session import Mode
 from amrgen_gui.tasks import Task
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
+from amrgen_gui.views.generated_corpus import GeneratedCorpusView
 from amrgen_gui.views.graph_view import GraphView
 from amrgen_gui.views.history import HistoryView
 from amrgen_gui.views.output import OutputView
+from amrgen_gui.views.phase2_inspector import Phase2Inspector
 from amrgen_gui.views.rho_table import RhoTable
 from amrgen_gui.views.sentence_view import SentenceView
 from amrgen_gui.views.transitions import TransitionsView
@@ -47,6 +56,10 @@ from amrgen_gui.views.transitions import TransitionsView
 MAX_RECENT = 8
 MAX_ERRORS_SHOWN = 8
 CORPUS_FILTER = "AMR corpora (*.txt *.amr *.penman);;All files (*)"
+LM_FILTER = "KenLM language models (*.binary *.arpa *.klm *.bin);;All files (*)"
+HYPERPARAMETERS_FILTER = "Hyperparameters (*.json);;All files (*)"
+EXPORT_FILTERS = {"svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)", "txt": "Transition listings (*.txt)",
+                  "html": "Web pages (*.html)"}
 FORMAL, CONSTRAINED = "formal", "constrained"
 
 
@@ -57,6 +70,8 @@ class MainWindow(QMainWindow):
     """A corpus was opened and its first entry is shown (or it had none)."""
     systemChanged = Signal()
     """The session now runs in the transition system chosen."""
+    generatorLoaded = Signal()
+    """Loading a generator ended: :attr:`SessionModel.generator` is the new one, or it failed."""
 
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -66,6 +81,8 @@ class MainWindow(QMainWindow):
         self.constrained: dict[Approach, TransitionSystem] = {}
         """Constrained systems learnt from the open corpus, per oracle approach."""
         self.tasks: set[Task] = set()
+        self.generator_paths: tuple[str | None, str | None, str | None] = (None, None, None)
+        """Model directory, LM and hyperparameters of the generator loaded or loading (None: the default's)."""
         self.setWindowTitle("amrgen")
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
@@ -77,6 +94,8 @@ class MainWindow(QMainWindow):
         self.choices = TransitionsView(self.model)
         self.output = OutputView(self.model)
         self.browser = CorpusBrowser()
+        self.inspector = Phase2Inspector(self.model)
+        self.generated = GeneratedCorpusView()
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
@@ -90,6 +109,8 @@ class MainWindow(QMainWindow):
         self._restore_settings()
 
         self.browser.entrySelected.connect(self._show_entry)
+        self.generated.openDerivation.connect(self.open_derivation)
+        self.generated.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
         self._update_status()
@@ -120,14 +141,20 @@ class MainWindow(QMainWindow):
             "output": self._dock("Realization", "output", self.output, right),
             "sentence": self._dock("Sentence, dependencies and alignment", "sentence", self.sentence, bottom),
             "rho": self._dock("Annotations ρ", "rho", self.rho, bottom),
+            "phase2": self._dock("Phase 2: best(v)", "phase2", self.inspector, bottom),
+            "generated": self._dock("Generated corpus", "generated", self.generated, bottom),
         }
         self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(self.docks["sentence"], self.docks["generated"])
+        self.tabifyDockWidget(self.docks["rho"], self.docks["phase2"])
+        self.docks["sentence"].raise_()
+        self.docks["rho"].raise_()
         self.resizeDocks([self.docks["corpus"]], [250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["transitions"]], [330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["sentence"], self.docks["rho"]], [560, 720], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["sentence"]], [215], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["transitions"], self.docks["history"], self.docks["output"]],
-                         [100, 200, 220], Qt.Orientation.Vertical)
+                         [230, 130, 160], Qt.Orientation.Vertical)
 
     def _action(self, text: str, slot: Callable[[], Any], shortcut: QKeySequence | str | None = None,
                 tip: str = "", checkable: bool = False) -> QAction:
@@ -158,6 +185,17 @@ class MainWindow(QMainWindow):
         self.export_svg_action = a("Export Graph as &SVG…", lambda: self._ask_export("svg"), "Ctrl+E")
         self.export_png_action = a("Export Graph as &PNG…", lambda: self._ask_export("png"), "Ctrl+Shift+E")
         self.export_listing_action = a("Export &Transitions…", lambda: self._ask_export("txt"), "Ctrl+T")
+        self.export_html_action = a("Export Derivation as &HTML…", lambda: self._ask_export("html"), "Ctrl+Shift+H",
+                                    "A self-contained web page: every step's graph, transition, buffers and ρ")
+        self.load_model_action = a("Open &Model Directory…", self._ask_model_directory, tip="Load another model")
+        self.load_lm_action = a("Open &Language Model…", self._ask_language_model, tip="Load another KenLM model")
+        self.load_hyper_action = a("Open &Hyperparameters…", self._ask_hyperparameters,
+                                   tip="Load the hyperparameters amrgen tune wrote")
+        self.default_model_action = a("Use the &Default Model", self.load_generator,
+                                      tip="The shipped model, LM and hyperparameters (resources/default)")
+        self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
+                                        "Generate every entry in the background, with BLEU against the references")
+        self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
         quit_action = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.start_action = a("⇤  Start", self.model.to_start, "Home", "Back to c_s, keeping the history")
         self.back_action = a("←  Back", self.model.back, "Left", "Undo the last transition")
@@ -167,7 +205,8 @@ class MainWindow(QMainWindow):
         previous_entry = a("Previous Entry", lambda: self.browser.step(-1), "PgUp")
         next_entry = a("Next Entry", lambda: self.browser.step(1), "PgDown")
         self.mode_actions = self._choice([("Oracle", Mode.ORACLE.value, "Ctrl+1"),
-                                          ("Manual", Mode.MANUAL.value, "Ctrl+2")], self._set_mode)
+                                          ("Manual", Mode.MANUAL.value, "Ctrl+2"),
+                                          ("Model", Mode.MODEL.value, "Ctrl+M")], self._set_mode)
         self.approach_actions = self._choice([("Text", Approach.TEXT.value, "Ctrl+3"),
                                               ("Dependency", Approach.DEPENDENCY.value, "Ctrl+4")],
                                              self._set_approach)
@@ -185,7 +224,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.open_action, self.sample_action])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         file_menu.addSeparator()
-        file_menu.addActions([self.export_svg_action, self.export_png_action, self.export_listing_action])
+        file_menu.addActions([self.export_svg_action, self.export_png_action, self.export_listing_action,
+                              self.export_html_action])
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         step_menu = menus.addMenu("&Step")
@@ -193,6 +233,11 @@ class MainWindow(QMainWindow):
                               self.reset_action])
         step_menu.addSeparator()
         step_menu.addActions([previous_entry, next_entry])
+        model_menu = menus.addMenu("&Model")
+        model_menu.addActions([self.load_model_action, self.load_lm_action, self.load_hyper_action,
+                               self.default_model_action])
+        model_menu.addSeparator()
+        model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
         options_menu = menus.addMenu("&Options")
         for group in (self.mode_actions, self.approach_actions, self.system_actions):
             options_menu.addActions(group)
@@ -217,6 +262,8 @@ class MainWindow(QMainWindow):
             bar.addActions(group)
         self.addToolBar(bar)
         self.position_label = QLabel()
+        self.generator_label = QLabel("no model loaded")
+        self.statusBar().addPermanentWidget(self.generator_label)
         self.statusBar().addPermanentWidget(self.position_label)
 
     # -- settings -------------------------------------------------------------------------
@@ -234,7 +281,7 @@ class MainWindow(QMainWindow):
                                (self.system_actions, s.value("system", FORMAL))):
             for action in actions:
                 action.setChecked(action.data() == value)
-        self.model.set_mode(mode)
+        self._set_mode(mode.value)
         self.model.configure(approach, TransitionSystem())  # a constrained system is learnt once a corpus is open
         self._rebuild_recent_menu()
 
@@ -267,6 +314,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         for task in self.tasks:
             task.cancel()
+        self.generated.cancel()
         self._save_settings()
         super().closeEvent(event)
 
@@ -292,6 +340,8 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, self.activateWindow)
 
         def progressed(done: int, total: int) -> None:
+            if task not in self.tasks:
+                return  # reported before the task was cancelled; the dialog is gone
             dialog.setMaximum(total)
             dialog.setValue(done)
 
@@ -361,8 +411,21 @@ class MainWindow(QMainWindow):
     def _chosen(actions: list[QAction]) -> str:
         return next(action.data() for action in actions if action.isChecked())
 
+    def set_mode(self, mode: Mode) -> None:
+        """Choose the mode as its action does."""
+        for action in self.mode_actions:
+            action.setChecked(action.data() == mode.value)
+        self._set_mode(mode.value)
+
     def _set_mode(self, value: str) -> None:
-        self.model.set_mode(Mode(value))
+        """Oracle, manual or model mode; model mode runs in the generator's own
+        system, so the formal/constrained choice does not apply there."""
+        mode = Mode(value)
+        for action in self.system_actions:
+            action.setEnabled(mode is not Mode.MODEL)
+        self.model.set_mode(mode)
+        if mode is Mode.MODEL:
+            self.docks["phase2"].raise_()
 
     def _set_approach(self, value: str) -> None:
         self._set_system(self._chosen(self.system_actions))
@@ -403,6 +466,86 @@ class MainWindow(QMainWindow):
                   f"Learning the constraints' resources from {len(corpus.entries)} oracle runs…",
                   learnt, failed, back_to_formal)
 
+    # -- the generator -----------------------------------------------------------------------
+
+    def load_generator(self, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
+                       hyperparameters: str | Path | None = None, quiet: bool = False) -> None:
+        """Load a generator (None: the shipped default's model, LM, hyperparameters) in
+        the background; :attr:`generatorLoaded` follows.  A file that is missing or
+        unreadable is reported in one message naming it (in the status bar only when
+        ``quiet``), and the generator loaded before stays."""
+        paths = tuple(str(p) if p else None for p in (model_dir, lm_path, hyperparameters))
+        self.generator_paths = paths
+        self.generator_label.setText("loading the model…")
+
+        def loaded(generator: LoadedGenerator) -> None:
+            if paths != self.generator_paths:
+                return  # another one was asked for meanwhile
+            self.model.set_generator(generator)
+            self.generator_label.setText(generator.describe())
+            self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
+            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
+            self._update_status()
+            self.generatorLoaded.emit()
+
+        def failed(message: str) -> None:
+            if paths != self.generator_paths:
+                return
+            current = self.model.generator
+            self.generator_label.setText(current.describe() if current else "no model loaded")
+            self.generator_label.setToolTip(message)
+            if quiet:
+                self.statusBar().showMessage(f"No model: {message}")
+            else:
+                QMessageBox.critical(self, "Cannot load the model", message)
+            self.generatorLoaded.emit()
+
+        task = Task(lambda report: LoadedGenerator.load(*paths), self)
+        self.tasks.add(task)
+        task.succeeded.connect(lambda generator: (self.tasks.discard(task), loaded(generator)))
+        task.failed.connect(lambda message: (self.tasks.discard(task), failed(message)))
+        task.start()
+
+    def _ask_model_directory(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open Model Directory", str(Path.home()))
+        if path:
+            self.load_generator(path, *self.generator_paths[1:])
+
+    def _ask_language_model(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open Language Model", str(Path.home()), LM_FILTER)
+        if path:
+            model_dir, _, hyperparameters = self.generator_paths
+            self.load_generator(model_dir, path, hyperparameters)
+
+    def _ask_hyperparameters(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open Hyperparameters", str(Path.home()), HYPERPARAMETERS_FILTER)
+        if path:
+            self.load_generator(*self.generator_paths[:2], path)
+
+    def generate_corpus(self) -> None:
+        """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
+        if self.corpus is None or self.model.generator is None:
+            self.statusBar().showMessage("Generating needs an open corpus and a loaded model", 5000)
+            return
+        self.docks["generated"].show()
+        self.docks["generated"].raise_()
+        self.generated.generate(self.corpus.path, self.model.generator)
+        self._update_status()
+
+    def open_derivation(self, entry_id: str) -> None:
+        """Show the entry with this id in model mode, from c_s."""
+        index = next((i for i, e in enumerate(self.corpus.entries) if e.id == entry_id), None) if self.corpus else None
+        if index is None:
+            self.statusBar().showMessage(f"Entry {entry_id} is not among the entries open (it could not be read)",
+                                         10_000)
+            return
+        self.browser.filter.clear()
+        self.set_mode(Mode.MODEL)
+        if self.browser.current() == index:
+            self._show_entry(index)
+        else:
+            self.browser.select(index)
+
     def _toggle_legend(self) -> None:
         self.graph.show_legend = not self.graph.show_legend
         self.graph.viewport().update()
@@ -413,14 +556,14 @@ class MainWindow(QMainWindow):
         if self.model.session is None:
             return
         name = self.model.session.entry.id.replace("/", "_")
-        filters = {"svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)", "txt": "Transition listings (*.txt)"}
-        suggested = f"{name}-step{self.model.session.position}.{kind}" if kind != "txt" else f"{name}.txt"
-        path, _ = QFileDialog.getSaveFileName(self, "Export", str(Path.home() / suggested), filters[kind])
+        suggested = f"{name}-step{self.model.session.position}.{kind}" if kind in ("svg", "png") else f"{name}.{kind}"
+        path, _ = QFileDialog.getSaveFileName(self, "Export", str(Path.home() / suggested), EXPORT_FILTERS[kind])
         if path:
             self.export(kind, path)
 
     def export(self, kind: str, path: str | Path) -> None:
-        """Write the graph (``svg``, ``png``) or the transition listing (``txt``) to ``path``."""
+        """Write the graph (``svg``, ``png``), the transition listing (``txt``) or the
+        derivation so far as a web page (``html``) to ``path``."""
         session = self.model.session
         if session is None:
             return
@@ -429,6 +572,8 @@ class MainWindow(QMainWindow):
                 export.save_svg(self.graph.scene(), path, f"{session.entry.id}, step {session.position}")
             elif kind == "png":
                 export.save_png(self.graph.scene(), path)
+            elif kind == "html":
+                html_export.save_html(session, self.model, path)
             else:
                 export.save_text(session.listing(), path)
         except OSError as error:
@@ -441,8 +586,11 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         session = self.model.session
         for action in (self.start_action, self.back_action, self.step_action, self.end_action, self.reset_action,
-                       self.export_svg_action, self.export_png_action, self.export_listing_action):
+                       self.export_svg_action, self.export_png_action, self.export_listing_action,
+                       self.export_html_action):
             action.setEnabled(session is not None)
+        self.generate_corpus_action.setEnabled(self.corpus is not None and self.model.generator is not None)
+        self.cancel_generating_action.setEnabled(self.generated.running())
         if session is None:
             self.position_label.setText("no entry")
             return

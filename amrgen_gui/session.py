@@ -3,7 +3,9 @@ show.  Qt-free, so scripts and tests can drive it as the window does.
 
 The session keeps every configuration it has reached, so stepping back is
 exact and free, and stepping forward again after going back replays the same
-transitions unless a different one is chosen.
+transitions unless a different one is chosen.  The oracle chooses here; in
+model mode the trained generator does
+(:class:`~amrgen_gui.generation_session.GenerationSession`, a subclass).
 """
 
 from __future__ import annotations
@@ -11,33 +13,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
+from amrgen.io.transition_listing import format_transitions
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.oracle import Oracle
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.transitions.annotations import Key
 from amrgen.transitions.candidates import Proposals, applicable_transitions
 from amrgen.transitions.configuration import Configuration, finalize, initial
-from amrgen.transitions.annotations import Key
 from amrgen.transitions.system import TransitionSystem
-from amrgen.transitions.transitions import Transition
-from amrgen.io.transition_listing import format_transitions
+from amrgen.transitions.transitions import NotApplicableError, Transition
+
+USER_ERRORS = (AmrgenError, NotApplicableError, ValueError, KeyError, IndexError)
+"""What a bad entry or a transition the user chose can raise; shown, never fatal."""
 
 
 class Mode(str, Enum):
-    """Who picks the next transition: the oracle, or the user from the applicable ones."""
+    """Who picks the next transition: the oracle, the user from the applicable
+    ones, or the trained generator (:class:`~amrgen_gui.generation_session.GenerationSession`)."""
 
     ORACLE = "oracle"
     MANUAL = "manual"
+    MODEL = "model"
 
 
 @dataclass(frozen=True)
 class Step:
-    """A configuration reached, the transition that reached it (None for c_s)
-    and the oracle's alignment at that point."""
+    """A configuration reached, the transition that reached it (None for c_s),
+    the oracle's alignment at that point and, where a model chose or scored
+    the transition, P(t | c)."""
 
     configuration: Configuration
     transition: Transition | None
     oracle_state: dict
+    probability: float | None = None
 
 
 class Session:
@@ -93,6 +103,11 @@ class Session:
         """c_f of the current configuration, where defined."""
         return finalize(self.current)
 
+    def sentence(self) -> str | None:
+        """The sentence this run gives at a terminal configuration: c_f (a
+        generator's session postprocesses it)."""
+        return self.output()
+
     def partial_yield(self) -> str:
         """yield^par_ρ(REAL)(G) of the current configuration."""
         c = self.current
@@ -133,16 +148,21 @@ class Session:
         if transition is None and self.position + 1 < len(self.steps):
             self.position += 1
             return self.steps[self.position].transition
+        step = self._next_step(transition)
+        del self.steps[self.position + 1:]
+        self.steps.append(step)
+        self.position += 1
+        return step.transition
+
+    def _next_step(self, transition: Transition | None) -> Step:
+        """The step that applies ``transition`` (the oracle's when None) to the current configuration."""
         c = self.current
         self.oracle.restore(self.steps[self.position].oracle_state)
         gold = self.oracle.gold(c)
         t = transition if transition is not None else gold
         after = self.system.apply(t, c)
         self.oracle.update(c, t, after)
-        del self.steps[self.position + 1:]
-        self.steps.append(Step(after, t, self.oracle.state()))
-        self.position += 1
-        return t
+        return Step(after, t, self.oracle.state())
 
     def back(self, count: int = 1) -> None:
         self.position = max(0, self.position - count)
@@ -160,6 +180,16 @@ class Session:
             self.step()
             count += 1
         return count
+
+    def expected(self) -> list[Configuration]:
+        """The configurations a view of this session expects to show: the
+        oracle's run from c_s (which a manual session may leave), then the history."""
+        preview = Session(self.entry, self.system, self.approach)
+        try:
+            preview.run_to_end()
+        except USER_ERRORS:
+            pass  # the history alone; stepping will report the error
+        return [step.configuration for step in preview.steps] + [step.configuration for step in self.steps]
 
     def listing(self) -> str:
         """The history as ``amrgen oracle --transitions`` prints it."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from amrgen_gui.model import USER_ERRORS
+from amrgen_gui.session import USER_ERRORS
 
 Report = Callable[[int, int], None]
 

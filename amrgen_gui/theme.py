@@ -3,7 +3,8 @@ a few clear highlight colours, shared by every view.
 
 The highlight colours carry meaning everywhere they appear: amber is σ1,
 sky blue is β1, violet is what the pointer is over (a vertex and the words
-aligned with it), emerald is what transitions inserted.
+aligned with it), emerald is what transitions inserted, rose is the model's
+choice.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ CHANGED = Highlight(QColor("#a16207"), QColor("#fef9c3"))
 """ρ cells the last transition changed."""
 GOLD = Highlight(QColor("#b45309"), QColor("#fffbeb"))
 """The oracle's transition among the applicable ones."""
+CHOICE = Highlight(QColor("#be123c"), QColor("#fff1f2"))
+"""The model's choice: its transition among all(c), the winner's path among the candidates of phase 2."""
 
 
 def load_fonts() -> None:
@@ -77,10 +80,11 @@ def scene_font(pixel_size: int, bold: bool = False, italic: bool = False) -> QFo
     return font
 
 
-def mono_font(point_size: float = 9.5) -> QFont:
+def mono_font(point_size: float = 9.5, bold: bool = False) -> QFont:
     """The fixed-pitch font for transitions and annotation values."""
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
     font.setPointSizeF(point_size)
+    font.setBold(bold)
     return font
 
 

@@ -1,9 +1,10 @@
 """Render the application offscreen at 1280x800 to ``assets/screenshot.png``.
 
-Shows a Little Prince graph of the bundled sample midway through the
-oracle's run: σ1 and β1 highlighted, vertices deleted and inserted, the
-history, ρ and the dependency tree beside it.  Run from anywhere:
-``python scripts/screenshot.py [OUTPUT]``.
+Shows a Little Prince graph of the bundled sample in model mode, midway
+through what the shipped generator (resources/default) does with it: the
+transitions ranked by P(t | c) with the model's choice, the history with
+probabilities, and phase 2's candidates best(v) beside ρ.  Run from
+anywhere: ``python scripts/screenshot.py [OUTPUT]``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from PySide6.QtWidgets import QApplication
 from amrgen_gui import theme
 from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.main_window import MainWindow
+from amrgen_gui.session import Mode
 
-ENTRY, STEP = "lpp_1943.136", 51
+ENTRY, STEP = "lpp_1943.136", 44
 SIZE = (1280, 800)
 OUTPUT = theme.ASSETS / "screenshot.png"
 
@@ -35,14 +37,20 @@ def main(output: Path = OUTPUT) -> None:
         window = MainWindow(QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat))
         window.resize(*SIZE)
         window.show()
-        loop = QEventLoop()
-        window.corpusLoaded.connect(loop.quit)
-        window.open_corpus(SAMPLE)
-        loop.exec()
+        for start, signal in ((lambda: window.open_corpus(SAMPLE), window.corpusLoaded),
+                              (lambda: window.load_generator(quiet=True), window.generatorLoaded)):
+            loop = QEventLoop()
+            signal.connect(loop.quit)
+            start()
+            loop.exec()
+        if window.model.generator is None:
+            sys.exit(f"screenshot.py: {window.statusBar().currentMessage()}")
+        window.set_mode(Mode.MODEL)
         window.browser.select(next(i for i, e in enumerate(window.corpus.entries) if e.id == ENTRY))
         for _ in range(STEP):
             window.model.step()
         window.graph.fit()
+        window.statusBar().clearMessage()
         app.processEvents()
         window.grab().save(str(output))
         window.close()

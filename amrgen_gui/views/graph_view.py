@@ -5,7 +5,9 @@ realization ρ(REAL) once it has one, or what it is a copy of (ρ(LINK)).
 Deleted vertices (ρ(DEL) = 1) have a dotted border, inserted ones a dashed
 border, as in the figures of Section 4.2.  σ1 is amber, β1 sky blue; small
 badges number the rest of the node buffer σ and the child buffer β.
-Hovering a vertex highlights it and the words aligned with it.
+Hovering a vertex highlights it and the words aligned with it.  A preview
+(:meth:`SessionModel.show_preview`, a candidate of phase 2) is drawn instead
+of the current configuration, with its caption over the graph.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsScene,
     QGraphicsSceneHoverEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -33,8 +36,7 @@ from amrgen.graph import Edge, Vertex
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui import theme
-from amrgen_gui.model import USER_ERRORS, SessionModel
-from amrgen_gui.session import Session
+from amrgen_gui.model import SessionModel
 from amrgen_gui.views.layout import EdgeRoute, GraphLayout, layout_union
 from amrgen_gui.views.zoom import ZoomableView
 
@@ -233,8 +235,31 @@ def arrowhead(tail: QPointF, tip: QPointF, length: float) -> QPolygonF:
     return QPolygonF([tip, base + side, base - side])
 
 
+def draw(scene: QGraphicsScene, c: Configuration, layout: GraphLayout, model: SessionModel) -> dict[Vertex, NodeItem]:
+    """Put c's graph into ``scene`` at the places ``layout`` gives; returns the vertices' items."""
+    for edge in c.graph.edges:
+        scene.addItem(EdgeItem(layout.edges[edge], edge[1], edge_colour(c, edge)))
+    nodes = {}
+    for v in c.graph.vertices:
+        nodes[v] = NodeItem(v, node_look(c, v), layout.nodes[v].center(), model)
+        scene.addItem(nodes[v])
+    scene.setSceneRect(layout.bounds.adjusted(-24, -24, 24, 36))  # room for badges and the legend
+    return nodes
+
+
+def edge_colour(c: Configuration, edge: Edge) -> QColor:
+    """The edge from σ1 to β1 stands out."""
+    source, _, target = edge
+    return theme.BETA1.line if (source, target) == (c.sigma1, c.beta1) else theme.FAINT
+
+
+def session_layout(configurations: list[Configuration]) -> GraphLayout:
+    """One layout for all of ``configurations`` (see :mod:`amrgen_gui.views.layout`)."""
+    return layout_union([k.graph for k in configurations], largest_drawings(configurations).get)
+
+
 class GraphView(ZoomableView):
-    """Shows the current configuration's graph and follows the model."""
+    """Shows the current configuration's graph (or the preview) and follows the model."""
 
     def __init__(self, model: SessionModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -246,6 +271,7 @@ class GraphView(ZoomableView):
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
         model.sessionReset.connect(self._new_session)
         model.changed.connect(self._refresh)
+        model.previewed.connect(self._refresh)
         model.hovered.connect(self._restyle)
 
     # -- following the model ----------------------------------------------------------
@@ -262,23 +288,11 @@ class GraphView(ZoomableView):
         session = self.model.session
         if session is None:
             return
-        c = session.current
+        c = self.model.preview or session.current
         if self.layout_ is None or not self.layout_.covers(c.graph):
-            configurations = expected(session)
-            self.layout_ = layout_union([k.graph for k in configurations], largest_drawings(configurations).get)
-        for edge in c.graph.edges:
-            scene.addItem(EdgeItem(self.layout_.edges[edge], edge[1], self._edge_colour(c, edge)))
-        for v in c.graph.vertices:
-            item = NodeItem(v, node_look(c, v), self.layout_.nodes[v].center(), self.model)
-            self.nodes[v] = item
-            scene.addItem(item)
-        scene.setSceneRect(self.layout_.bounds.adjusted(-24, -24, 24, 36))  # room for badges and the legend
+            self.layout_ = session_layout(session.expected() + [c])
+        self.nodes = draw(scene, c, self.layout_, self.model)
         self._restyle()
-
-    @staticmethod
-    def _edge_colour(c: Configuration, edge: Edge) -> QColor:
-        source, _, target = edge
-        return theme.BETA1.line if (source, target) == (c.sigma1, c.beta1) else theme.FAINT
 
     def _restyle(self) -> None:
         for v, item in self.nodes.items():
@@ -287,6 +301,8 @@ class GraphView(ZoomableView):
     # -- the legend -------------------------------------------------------------------------
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if self.model.preview is not None:
+            self._draw_caption(painter, self.model.preview_caption)
         if not (self.show_legend and self.nodes):
             return
         painter.save()
@@ -309,17 +325,20 @@ class GraphView(ZoomableView):
             x += 40 + metrics.horizontalAdvance(text)
         painter.restore()
 
-
-def expected(session: Session) -> list[Configuration]:
-    """The configurations a view of ``session`` expects to show: its history and the
-    oracle's run from c_s (which a manual session may leave)."""
-    configurations = [step.configuration for step in session.steps]
-    preview = Session(session.entry, session.system, session.approach)
-    try:
-        preview.run_to_end()
-    except USER_ERRORS:
-        pass  # the history alone; stepping will report the error
-    return [step.configuration for step in preview.steps] + configurations
+    def _draw_caption(self, painter: QPainter, caption: str) -> None:
+        """What the preview shows, in a box at the top left."""
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(theme.ui_font(9.5, bold=True))
+        metrics = painter.fontMetrics()
+        box = QRectF(10, 10, metrics.horizontalAdvance(caption) + 16, metrics.height() + 10)
+        painter.setPen(QPen(theme.HOVER.line, 1.2))
+        painter.setBrush(theme.HOVER.fill)
+        painter.drawRoundedRect(box, 6, 6)
+        painter.setPen(theme.INK)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, caption)
+        painter.restore()
 
 
 def largest_drawings(configurations: list[Configuration]) -> dict[Vertex, QSizeF]:

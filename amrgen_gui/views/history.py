@@ -1,6 +1,7 @@
-"""The history of the session: c_s and every transition applied, the current
-step selected; clicking a step jumps there.  Steps after the current one
-(kept for stepping forward again) are greyed."""
+"""The history of the session: c_s and every transition applied (with P(t | c)
+where a model chose or scored it), the current step selected; clicking a
+step jumps there.  Steps after the current one (kept for stepping forward
+again) are greyed."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ class HistoryView(QListWidget):
     def _refresh(self) -> None:
         session = self.model.session
         steps = session.steps if session else []
-        texts = [f"{i:>3}  {step.transition if step.transition else 'c_s'}" for i, step in enumerate(steps)]
+        texts = [f"{i:>3}  {step.transition if step.transition else 'c_s'}"
+                 + (f"   p = {step.probability:.4f}" if step.probability is not None else "")
+                 for i, step in enumerate(steps)]
         self.blockSignals(True)
         if [self.item(i).text() for i in range(self.count())] != texts:
             self.clear()

@@ -1,6 +1,8 @@
 """What the configuration says so far: the partial yield yield^par_ρ(REAL)(G)
 (4.2.2) and that of σ1's subgraph while stepping, and at a terminal
-configuration c_f beside the reference with its sentence BLEU (Section 6)."""
+configuration c_f beside the reference with its sentence BLEU (Section 6).
+In model mode the sentence is c_f postprocessed (thesis 4.4: articles,
+punctuation, duplicates), as the generator outputs it, and BLEU scores that."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from amrgen.evaluation.bleu import sentence_bleu
 from amrgen.transitions.annotations import Key
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.session import Mode
 
 
 def _value_label(size: float = 10, bold: bool = False) -> QLabel:
@@ -31,20 +34,22 @@ class OutputView(QScrollArea):
         content = QWidget()
         self.setWidget(content)
         self.partial = _value_label(12, bold=True)
-        self.sigma1, self.final, self.reference, self.bleu = (_value_label() for _ in range(4))
-        form = QFormLayout(content)
-        form.setContentsMargins(10, 6, 10, 8)
-        form.setVerticalSpacing(4)
+        self.sigma1, self.final, self.sentence, self.reference, self.bleu = (_value_label() for _ in range(5))
+        self.sentence.setFont(theme.ui_font(11, bold=True))
+        self.form = QFormLayout(content)
+        self.form.setContentsMargins(10, 6, 10, 8)
+        self.form.setVerticalSpacing(4)
         for caption, label in (("yield", self.partial), ("σ1's yield", self.sigma1), ("c_f", self.final),
-                               ("reference", self.reference), ("BLEU", self.bleu)):
+                               ("sentence", self.sentence), ("reference", self.reference), ("BLEU", self.bleu)):
             name = QLabel(caption, objectName="caption")
-            form.addRow(name, label)
+            self.form.addRow(name, label)
         model.changed.connect(self._refresh)
 
     def _refresh(self) -> None:
         session = self.model.session
+        self.form.setRowVisible(self.sentence, self.model.mode is Mode.MODEL)
         if session is None:
-            for label in (self.partial, self.sigma1, self.final, self.reference, self.bleu):
+            for label in (self.partial, self.sigma1, self.final, self.sentence, self.reference, self.bleu):
                 label.clear()
             return
         entry = session.entry
@@ -57,8 +62,11 @@ class OutputView(QScrollArea):
         output = session.output() if session.is_terminal() else None
         if output is None:
             self.final.setText("—  (once σ and β are empty)" if not session.is_terminal() else "undefined")
+            self.sentence.setText("—")
             self.bleu.setText("—")
             return
         self.final.setText(output)
-        self.bleu.setText(f"{sentence_bleu(output, reference):.1f}   ·   "
-                          f"{sentence_bleu(output, ' '.join(entry.words)):.1f} against w' (no punctuation)")
+        sentence = session.sentence()
+        self.sentence.setText(sentence)
+        self.bleu.setText(f"{sentence_bleu(sentence, reference):.1f}   ·   "
+                          f"{sentence_bleu(sentence, ' '.join(entry.words)):.1f} against w' (no punctuation)")

@@ -7,6 +7,7 @@ Cells the last transition changed are highlighted; the vertex column marks
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from amrgen.graph import Vertex
 from amrgen.transitions.annotations import ALL_KEYS, AnnotationFunction, Key
-from amrgen.transitions.configuration import InsertedVertex
+from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
 
@@ -25,6 +26,22 @@ def cell_text(rho: AnnotationFunction, key: Key, v: Vertex) -> str:
         return ""
     value = rho.get(key, v)
     return "ε" if value == "" else str(value)
+
+
+def changed_cells(before: AnnotationFunction, after: AnnotationFunction,
+                  vertices: Iterable[Vertex]) -> set[tuple[Key, Vertex]]:
+    """(k, v) with ρ(k)(v) defined differently in ``after`` than in ``before``."""
+    return {(key, v) for key in ALL_KEYS for v in vertices
+            if before.defined(key, v) != after.defined(key, v) or before.get(key, v) != after.get(key, v)}
+
+
+def annotated_vertices(c: Configuration, first: Iterable[Vertex]) -> list[Vertex]:
+    """The vertices of c's graph or ρ, in the order the table lists them: ``first``
+    (the graph's vertices in c_s's node buffer), then inserted vertices, then the rest."""
+    shown = set(c.graph.vertices) | {v for key in ALL_KEYS for v in c.rho[key]}
+    first = [v for v in first if v in shown]
+    inserted = sorted((v for v in shown if isinstance(v, InsertedVertex)), key=lambda v: v.index)
+    return first + inserted + sorted((v for v in shown if v not in first and v not in inserted), key=str)
 
 
 class RhoTableModel(QAbstractTableModel):
@@ -44,12 +61,7 @@ class RhoTableModel(QAbstractTableModel):
         session = self.model.session
         self.vertices = []
         if session is not None:
-            c = session.current
-            shown = set(c.graph.vertices) | {v for key in ALL_KEYS for v in c.rho[key]}
-            first = [v for v in session.steps[0].configuration.node_buffer if v in shown]
-            inserted = sorted((v for v in shown if isinstance(v, InsertedVertex)), key=lambda v: v.index)
-            self.vertices = first + inserted + sorted((v for v in shown if v not in first and v not in inserted),
-                                                      key=str)
+            self.vertices = annotated_vertices(session.current, session.steps[0].configuration.node_buffer)
         self.changed_cells = self._changed_cells()
         self.endResetModel()
 
@@ -72,9 +84,7 @@ class RhoTableModel(QAbstractTableModel):
         session = self.model.session
         if session is None or session.previous is None:
             return set()
-        before, after = session.previous.rho, session.current.rho
-        return {(key, v) for key in ALL_KEYS for v in self.vertices
-                if before.defined(key, v) != after.defined(key, v) or before.get(key, v) != after.get(key, v)}
+        return changed_cells(session.previous.rho, session.current.rho, self.vertices)
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         session = self.model.session

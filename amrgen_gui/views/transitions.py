@@ -1,6 +1,15 @@
 """The transitions to choose from.  In manual mode: every applicable transition
 among the session's proposals, the oracle's (gold) one first and marked;
-double-click or Enter applies one.  In oracle mode: the gold transition only."""
+double-click or Enter applies one.  In oracle mode: the gold transition only.
+
+In model mode: all(c) with P(t | c), most probable first, the model's choice
+marked ▶ and the gold transition ★ (when the entry has alignments; last,
+without a probability, when the model does not consider it); the model's
+choice is what generate(G) chose (Step follows it), double-click applies
+another.  The search scores a transition in its own context (the
+children as their best candidates realize them, the sides of an order it
+tries), so its P(t | c) for the choice may differ from all(c)'s here; both
+are shown then."""
 
 from __future__ import annotations
 
@@ -9,10 +18,11 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 
 from amrgen.transitions.transitions import Transition
 from amrgen_gui import theme
-from amrgen_gui.model import USER_ERRORS, SessionModel
-from amrgen_gui.session import Mode
+from amrgen_gui.model import SessionModel
+from amrgen_gui.session import USER_ERRORS, Mode
 
-GOLD_MARK = "★ "
+GOLD_MARK = "★"
+CHOICE_MARK = "▶"
 
 
 class TransitionsView(QWidget):
@@ -22,6 +32,7 @@ class TransitionsView(QWidget):
         super().__init__(parent)
         self.model = model
         self.caption = QLabel(objectName="caption")
+        self.caption.setWordWrap(True)
         self.list = QListWidget()
         self.list.setFont(theme.mono_font())
         layout = QVBoxLayout(self)
@@ -41,24 +52,51 @@ class TransitionsView(QWidget):
         if session is None or session.is_terminal():
             self.caption.setText("Terminal configuration: nothing to apply" if session else "")
             return
-        manual = self.model.mode is Mode.MANUAL
         try:
-            gold = session.gold() if session.has_alignment or not manual else None
-            options = session.applicable() if manual else [gold]
+            if self.model.mode is Mode.MODEL:
+                self._list_ranked(session)
+            else:
+                self._list_applicable(session, manual=self.model.mode is Mode.MANUAL)
         except USER_ERRORS as error:
+            self.list.clear()
             self.caption.setText(f"No transition: {error}")
             return
+        self.list.setCurrentRow(0)
+
+    def _list_applicable(self, session, manual: bool) -> None:
+        gold = session.gold() if session.has_alignment or not manual else None
+        options = session.applicable() if manual else [gold]
         self.caption.setText(f"{len(options)} applicable, ★ = the oracle's" if manual
                              else "The oracle's next transition")
         for t in options:
-            item = QListWidgetItem((GOLD_MARK if t == gold else "   ") + str(t))
-            item.setData(Qt.ItemDataRole.UserRole, t)
-            item.setToolTip(type(t).__doc__.splitlines()[0] if type(t).__doc__ else str(t))
-            if t == gold:
-                item.setBackground(theme.GOLD.fill)
-                item.setForeground(theme.GOLD.line)
-            self.list.addItem(item)
-        self.list.setCurrentRow(0)
+            self._add(t, (GOLD_MARK if t == gold else " ") + "  " + str(t), gold=t == gold)
+
+    def _list_ranked(self, session) -> None:
+        ranked, (chosen, p_chosen) = session.ranked(), session.choice()
+        gold = session.gold() if session.has_alignment else None
+        phase = "phase 1 (T_restr, greedy)" if session.phase() == 1 else "phase 2 (generatePartial)"
+        whose = "generate(G)'s choice" if session.on_generation_path() else "most probable (overridden before)"
+        self.caption.setText(f"all(c): {len(ranked)} · {phase} · ▶ {whose}" + (" · ★ the oracle's" if gold else ""))
+        for t, p in ranked:
+            text = f"{CHOICE_MARK if t == chosen else ' '}{GOLD_MARK if t == gold else ' '} {p:6.4f}  {t}"
+            if t == chosen and abs(p - p_chosen) > 5e-5:
+                text += f"   (search: {p_chosen:.4f})"
+            self._add(t, text, gold=t == gold, chosen=t == chosen)
+        if gold is not None and gold not in dict(ranked):
+            self._add(gold, f" {GOLD_MARK}      —  {gold}   (not in all(c))", gold=True)
+
+    def _add(self, t: Transition, text: str, gold: bool = False, chosen: bool = False) -> None:
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, t)
+        item.setToolTip(type(t).__doc__.splitlines()[0] if type(t).__doc__ else str(t))
+        if chosen:
+            item.setBackground(theme.CHOICE.fill)
+            item.setForeground(theme.CHOICE.line)
+            item.setFont(theme.mono_font(bold=True))
+        elif gold:
+            item.setBackground(theme.GOLD.fill)
+            item.setForeground(theme.GOLD.line)
+        self.list.addItem(item)
 
     def _apply(self, item: QListWidgetItem) -> None:
         self.model.step(item.data(Qt.ItemDataRole.UserRole))

@@ -1,12 +1,16 @@
 """Qt tests (offscreen, as tests/conftest.py sets up) with the application's look
-and a throwaway QSettings."""
+and a throwaway QSettings; the shipped default generator for model mode."""
+
+import os
 
 import pytest
 from PySide6.QtCore import QSettings
 
+from amrgen.errors import MissingResourceError
 from amrgen_gui import theme
 from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.main_window import MainWindow
+from amrgen_gui.session import Mode
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -38,3 +42,27 @@ def window(qtbot, settings, open_in) -> MainWindow:
     qtbot.addWidget(w)
     w.show()
     return open_in(w, SAMPLE)
+
+
+@pytest.fixture(scope="session")
+def default_generator():
+    """The shipped default generator (resources/default), loaded once as the
+    application loads it; skips without it, except under CI."""
+    from amrgen_gui.generator import LoadedGenerator
+
+    try:
+        return LoadedGenerator.load()
+    except MissingResourceError as error:
+        if os.environ.get("CI"):
+            pytest.fail(f"missing under CI: {error}")
+        pytest.skip(str(error))
+
+
+@pytest.fixture
+def model_window(qtbot, window, default_generator) -> MainWindow:
+    """The sample open in model mode, with the default generator loaded from the menu's action."""
+    with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
+        window.default_model_action.trigger()
+    assert window.model.generator.generator is default_generator.generator
+    window.set_mode(Mode.MODEL)
+    return window

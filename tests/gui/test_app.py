@@ -8,6 +8,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 
 from amrgen_gui import app, main_window
 from amrgen_gui.main_window import MainWindow
+from amrgen_gui.session import Mode
 
 pytestmark = pytest.mark.gui
 
@@ -31,7 +32,7 @@ def run_main(qapp, settings, monkeypatch):
         def look_and_quit() -> None:
             windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
             if windows and windows[-1].model.session is not None:
-                seen.append((windows[-1].model.entry.id, windows[-1].windowTitle()))
+                seen.append((windows[-1].model.entry.id, windows[-1].windowTitle(), windows[-1].model.mode))
                 windows[-1].close()
                 loop.exit(3)
             else:
@@ -45,14 +46,18 @@ def run_main(qapp, settings, monkeypatch):
 
 
 def test_without_arguments_it_lands_on_the_sample_ready_to_step(run_main):
-    assert run_main([]) == (3, "developer", "sample.amr — amrgen")
+    assert run_main([]) == (3, "developer", "sample.amr — amrgen", Mode.ORACLE)
 
 
 def test_it_opens_the_corpus_given(run_main, tmp_path):
     corpus = tmp_path / "mine.amr"
     corpus.write_text(main_window.SAMPLE.read_text(encoding="utf-8").split("\n\n", 1)[1], encoding="utf-8")
-    _, entry_id, title = run_main([str(corpus)])
+    _, entry_id, title, _ = run_main([str(corpus)])
     assert entry_id == "lpp_1943.7" and title == "mine.amr — amrgen"
+
+
+def test_it_starts_in_model_mode_on_the_shipped_generator(run_main, default_generator):
+    assert run_main(["--mode", "model"]) == (3, "developer", "sample.amr — amrgen", Mode.MODEL)
 
 
 def test_the_console_script_is_amrgen_gui():

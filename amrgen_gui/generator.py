@@ -1,0 +1,134 @@
+"""The generator the application runs in model mode.
+
+:meth:`LoadedGenerator.load` loads a model directory, a language model and
+the hyperparameters (the shipped default where not given) the way ``amrgen
+generate`` does (:class:`amrgen.evaluation.generation.GeneratorSpec`,
+WordNet included), in a worker thread: importing and loading take seconds.
+
+The window asks the generator questions from the GUI thread (a graph's
+generation, all(c) at a configuration) while the corpus generation asks it
+from a worker thread; the generator's caches (the language model's, the
+features') are not made for threads, so every call here takes one lock.
+A question from the GUI waits for at most one graph of the corpus.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when the window opens
+    from amrgen.amr import Amr
+    from amrgen.decoding.beam import BestSequenceSearch
+    from amrgen.decoding.generator import Generation, Generator
+    from amrgen.decoding.phase1 import Phase1Result
+    from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
+    from amrgen.transitions.configuration import Configuration
+    from amrgen.transitions.system import TransitionSystem
+    from amrgen.transitions.transitions import Transition
+
+CACHED_GENERATIONS = 16
+"""Generations kept, so that going back to an entry does not generate it again."""
+
+_LOCKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LOCKS_LOCK = threading.Lock()
+_LOADING = threading.Lock()
+"""One load at a time: asked twice for the same files, the second waits and gets the first's generator."""
+
+
+def _lock_of(generator: Generator) -> threading.RLock:
+    with _LOCKS_LOCK:
+        return _LOCKS.setdefault(generator, threading.RLock())
+
+
+class LoadedGenerator:
+    """A :class:`~amrgen.decoding.generator.Generator` with where it came from and how long it took to load."""
+
+    def __init__(self, spec: GeneratorSpec, generator: Generator, seconds: float) -> None:
+        self.spec = spec
+        self.generator = generator
+        self.seconds = seconds
+        self.lock = _lock_of(generator)
+        self._generations: OrderedDict[str, Generation] = OrderedDict()
+
+    @classmethod
+    def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
+             hyperparameters: str | Path | None = None) -> LoadedGenerator:
+        """Load as :meth:`Generator.load` does (None: the shipped default); raises
+        MissingResourceError or ModelError, naming the file, when one is missing or unreadable."""
+        started = time.perf_counter()
+        from amrgen.evaluation.generation import GeneratorSpec, loaded
+
+        spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
+        with _LOADING:
+            generator = loaded(spec)
+        return cls(spec, generator, time.perf_counter() - started)
+
+    def describe(self) -> str:
+        """Which model, LM and hyperparameters, in a few words."""
+        from amrgen.decoding.generator import DEFAULT_DIR
+        from amrgen.lm.model import DEFAULT_LM
+
+        spec = self.spec
+        if spec.model_dir is spec.lm_path is spec.hyperparameters is None:
+            return f"the shipped default ({DEFAULT_DIR.parent.name}/{DEFAULT_DIR.name})"
+        model = f"model {Path(spec.model_dir).name}/" if spec.model_dir else "the default model"
+        parts = [model, f"LM {Path(spec.lm_path or DEFAULT_LM).name}"]
+        if spec.hyperparameters:
+            parts.append(f"hyperparameters {Path(spec.hyperparameters).name}")
+        return ", ".join(parts)
+
+    @property
+    def system(self) -> TransitionSystem:
+        return self.generator.system
+
+    # -- questions, one at a time ---------------------------------------------------
+
+    def generate(self, amr: Amr) -> Generation:
+        """generate(G), remembered for the last few graphs."""
+        key = amr.to_penman()
+        with self.lock:
+            generation = self._generations.get(key)
+            if generation is None:
+                generation = self._generations[key] = self.generator.generate(amr)
+                if len(self._generations) > CACHED_GENERATIONS:
+                    self._generations.popitem(last=False)
+            self._generations.move_to_end(key)
+            return generation
+
+    def ranked(self, c: Configuration) -> list[tuple[Transition, float]]:
+        """all(c) with P(t | c), most probable first (:func:`amrgen.decoding.greedy.ranked_transitions`)."""
+        from amrgen.decoding.greedy import ranked_transitions
+
+        with self.lock:
+            return ranked_transitions(self.generator, c)
+
+    def first_phase_from(self, c: Configuration) -> Phase1Result:
+        """generateGreedy_restr from c: the rest of phase 1."""
+        from amrgen.decoding.phase1 import generate_greedy_restricted
+
+        with self.lock:
+            return generate_greedy_restricted(c, self.generator.models, self.generator.system)
+
+    def postprocessed(self, c: Configuration) -> list[str]:
+        """The tokens of a terminal configuration after postprocessing (thesis 4.4)."""
+        from amrgen.decoding.postprocess import postprocess
+
+        with self.lock:
+            return postprocess(c, self.generator.lm, self.generator.denom_probabilities)
+
+    def run_search(self, search: BestSequenceSearch, c: Configuration):
+        """``search.run(c)``: phase 2 by another search over this generator's models and LM."""
+        with self.lock:
+            return search.run(c)
+
+    def generate_item(self, item: Item) -> GraphResult:
+        """One entry of a corpus file as ``amrgen generate`` generates it, every failure caught."""
+        from amrgen.evaluation.generation import generate_graph
+
+        with self.lock:
+            return generate_graph(self.generator, item)

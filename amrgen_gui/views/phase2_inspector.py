@@ -1,0 +1,250 @@
+"""Phase 2 of the generation shown (model mode): best(v) for every vertex of G'.
+
+On the left, the vertices in the bottom-up order the search took them
+(Algorithm 5, lines 2-5), each with the words its candidate on the winner's
+path gives.  On the right, the candidates of the vertex selected: those of
+best(v) with their realization (the first Realize of b(v)), partial yield,
+θ_LM · score_LM, score_TS by transition class (Σ θ_C(t) · log p over the
+whole subtree), score_TS and the partial score; below them, greyed, the
+candidates the search pruned on the way (:mod:`amrgen_gui.search_record`).
+The candidates on the path to the winner b̂ (the root's best candidate and,
+recursively, the child candidates it combines) are marked ▶.
+
+Selecting a candidate shows it in the graph: generatePartial(c, b) for the
+phase-1 configuration c and the candidate's b (its order, insertions and
+realizations).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from amrgen.decoding.partial import generate_partial
+from amrgen.graph import Vertex
+from amrgen_gui import theme
+from amrgen_gui.model import SessionModel
+from amrgen_gui.session import USER_ERRORS, Mode
+
+CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
+"""The transition classes of phase 2, one score_TS column each."""
+COLUMNS = ("", "#", "realization", "partial yield", "θ_LM·score_LM", *CLASSES, "score_TS", "score", "")
+MAX_DROPPED = 200
+"""Pruned candidates listed per vertex (the best of them)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One candidate as listed."""
+
+    hypothesis: Any
+    rank: int | None
+    """Its place in best(v) (1 is the best), None when pruned."""
+    stage: str
+    on_path: bool
+
+
+def number(x: float) -> str:
+    return f"{x:.2f}" if math.isfinite(x) else ("−∞" if x < 0 else "∞")
+
+
+def realization(hypothesis) -> str:
+    """The word of b(v)'s first Realize (ε for the empty word), "deleted" without one."""
+    for t, _ in hypothesis.steps:
+        if t.name == "Realize":
+            return t.word or "ε"
+    return "deleted"
+
+
+class CandidateTable(QAbstractTableModel):
+    """The candidates of one vertex."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Row] = []
+        self.hyper = None
+
+    def set_rows(self, rows: list[Row], hyper) -> None:
+        self.beginResetModel()
+        self.rows, self.hyper = rows, hyper
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section] if section < len(COLUMNS) - 1 else "kept / pruned"
+        return None
+
+    def cells(self, row: Row) -> list[str]:
+        h = row.hypothesis
+        by_class = h.scores_by_class(self.hyper)
+        return ["▶" if row.on_path else "", str(row.rank) if row.rank else "", realization(h), " ".join(h.words) or "ε",
+                number(h.lm), *(number(by_class[name]) if name in by_class else "" for name in CLASSES),
+                number(h.ts), number(h.score), "kept in best(v)" if row.rank else row.stage]
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cells(row)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(f"{t}   p = {p:.4f}" for t, p in row.hypothesis.steps)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return theme.CHOICE.line if row.on_path else theme.INK if row.rank else theme.FAINT
+        if role == Qt.ItemDataRole.BackgroundRole and row.on_path:
+            return theme.CHOICE.fill
+        if role == Qt.ItemDataRole.TextAlignmentRole and 4 <= index.column() < len(COLUMNS) - 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class Phase2Inspector(QWidget):
+    """The vertices of phase 2 and the candidates of the one selected."""
+
+    def __init__(self, model: SessionModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.caption = QLabel(objectName="caption")
+        self.caption.setWordWrap(True)
+        self.vertices = QListWidget()
+        self.vertices.setFont(theme.ui_font(9.5))
+        self.table = CandidateTable(self)
+        self.view = QTableView()
+        self.view.setModel(self.table)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)  # the partial yield: long
+        header.setStretchLastSection(True)
+        self.view.setColumnWidth(3, 260)
+        self.view.setWordWrap(False)
+        self.view.setFont(theme.ui_font(9.5))
+        splitter = QSplitter()
+        splitter.addWidget(self.vertices)
+        splitter.addWidget(self.view)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([220, 800])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.addWidget(self.caption)
+        layout.addWidget(splitter, 1)
+        self.count = QLabel(objectName="caption")
+        layout.addWidget(self.count)
+        self._shown = None
+        """The session whose phase 2 is listed."""
+        self.path: dict[Vertex, Any] = {}
+        model.sessionReset.connect(self._refresh)
+        self.vertices.currentRowChanged.connect(self._show_vertex)
+        self.view.selectionModel().currentRowChanged.connect(lambda current, _: self._preview(current.row()))
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._refresh()
+
+    # -- what is listed ---------------------------------------------------------------
+
+    def order(self) -> list[Vertex]:
+        """The vertices listed, in bottom-up order."""
+        return [self.vertices.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.vertices.count())]
+
+    def select_vertex(self, v: Vertex) -> None:
+        self.vertices.setCurrentRow(self.order().index(v))
+
+    def _refresh(self) -> None:
+        session = self.model.session
+        if not self.isVisible() or (session is self._shown and session is not None):
+            return  # phase 2 is run again for the pruned candidates: only for a session that is looked at
+        self._shown = session
+        self.vertices.clear()
+        self.table.set_rows([], None)
+        self.count.clear()
+        if self.model.mode is not Mode.MODEL or session is None:
+            self.caption.setText("Model mode (Ctrl+M) shows the candidates best(v) of phase 2 here.")
+            return
+        generation = session.generation
+        winner = generation.winner
+        self.path = winner_path(winner)
+        self.caption.setText(f"▶ the path to the winner b̂, ŝ = {number(winner.score)}: “{' '.join(winner.words)}”")
+        self.caption.setToolTip("The vertices in the search's bottom-up order, and the candidates best(v) of the one "
+                                "selected; select a candidate to see generatePartial(c, b) for it in the graph.")
+        graph = generation.phase1.configuration.graph  # G', with the copies phase 1 made
+        for i, v in enumerate(generation.phase2.order, start=1):
+            chosen = self.path.get(v)
+            words = " ".join(chosen.words) if chosen is not None else "—"
+            item = QListWidgetItem(f"{i:>2}  {v} : {graph.label(v)}   “{words}”")
+            item.setData(Qt.ItemDataRole.UserRole, v)
+            item.setToolTip(f"{len(generation.phase2.best.get(v, []))} candidates in best({v})")
+            self.vertices.addItem(item)
+        self.vertices.setCurrentRow(self.vertices.count() - 1)
+
+    def _show_vertex(self, row: int) -> None:
+        session = self.model.session
+        if row < 0 or session is None or self.model.mode is not Mode.MODEL:
+            return
+        v = self.vertices.item(row).data(Qt.ItemDataRole.UserRole)
+        rows, pruned = candidate_rows(session, v, self.path.get(v))
+        self.table.set_rows(rows, session.generator.generator.hyper)
+        kept = sum(row.rank is not None for row in rows)
+        self.count.setText(f"best({v}): {kept} kept, {pruned} pruned"
+                           + (f" (the best {MAX_DROPPED} listed)" if pruned > MAX_DROPPED else ""))
+
+    def _preview(self, row: int) -> None:
+        session = self.model.session
+        if row < 0 or session is None or not self.table.rows:
+            return
+        candidate = self.table.rows[row]
+        generation = session.generation
+        try:
+            c = generate_partial(generation.phase1.configuration, candidate.hypothesis.function(),
+                                 generation.phase2.numbering)
+        except USER_ERRORS as error:
+            self.model.failed.emit(f"cannot show this candidate: {error}")
+            return
+        place = f"#{candidate.rank} of best({candidate.hypothesis.vertex})" if candidate.rank else \
+            f"a candidate for {candidate.hypothesis.vertex} {candidate.stage}"
+        self.model.show_preview(c, f"generatePartial(c, b) for {place}: “{' '.join(candidate.hypothesis.words)}”")
+
+
+def winner_path(winner) -> dict[Vertex, Any]:
+    """Each vertex's candidate on the path to the winner: the winner and, recursively, its children."""
+    path, stack = {}, [winner]
+    while stack:
+        h = stack.pop()
+        path[h.vertex] = h
+        stack.extend(h.children)
+    return path
+
+
+def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], int]:
+    """best(v) as the engine returned it, then the candidates pruned (the best
+    :data:`MAX_DROPPED`); and how many were pruned in all."""
+    # Imported here: the recorder imports the decoder, which takes seconds (not when the window opens).
+    from amrgen_gui.search_record import dropped
+
+    kept = session.generation.phase2.best.get(v, [])
+    rows = [Row(h, rank, "", h is on_path) for rank, h in enumerate(kept, start=1)]
+    pruned = dropped(session.search_record.made.get(v, []), kept)
+    return rows + [Row(d.hypothesis, None, d.stage, False) for d in pruned[:MAX_DROPPED]], len(pruned)

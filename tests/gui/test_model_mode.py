@@ -1,0 +1,202 @@
+"""Model mode with the shipped default generator: its choices step by step,
+phase 2's candidates, the corpus generated in the background, loading
+another model, and the derivation exported as HTML."""
+
+import base64
+import json
+import re
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from test_main_window import press, select
+
+from amrgen.cli import main
+from amrgen.decoding.partial import generate_partial
+from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
+from amrgen.prep.prepared_format import read_prepared
+from amrgen.transitions import Keep, finalize
+from amrgen_gui.corpus import SAMPLE
+from amrgen_gui.session import Mode
+
+pytestmark = pytest.mark.gui
+
+
+def by_vertex(steps) -> dict[str, list[str]]:
+    """Phase-2 transitions grouped by the σ1 they were applied at, as ``--trace`` groups b̂."""
+    grouped: dict[str, list[str]] = {}
+    for c, t, _ in steps:
+        grouped.setdefault(str(c.sigma1), []).append(str(t))
+    return grouped
+
+
+def test_stepping_to_the_end_reproduces_what_amrgen_generate_traced(qtbot, model_window, tmp_path):
+    output, trace = tmp_path / "out.txt", tmp_path / "trace.jsonl"
+    main(["generate", "-i", str(SAMPLE), "-o", str(output), "--trace", str(trace)])
+    traced = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
+    sentences = output.read_text(encoding="utf-8").splitlines()
+    for line, sentence in zip(traced, sentences, strict=True):
+        select(model_window, line["id"])
+        session = model_window.model.session
+        press(qtbot, model_window, Qt.Key.Key_End)
+        assert session.is_terminal() and session.on_generation_path()
+        count = len(line["phase1"])
+        assert [str(t) for t in session.transitions[:count]] == [step["transition"] for step in line["phase1"]]
+        phase2 = [(session.steps[k - 1].configuration, t, None)
+                  for k, t in enumerate(session.transitions, start=1) if k > count]
+        assert by_vertex(phase2) == {v["vertex"]: [step["transition"] for step in v["transitions"]]
+                                     for v in line["phase2"]}
+        assert model_window.output.sentence.text() == sentence == line["sentence"] != ""
+        assert session.transitions == [t for _, t, _ in session.generation.steps]
+        assert [s.probability for s in session.steps[1:]] == [p for _, _, p in session.generation.steps]
+
+
+def test_the_choice_and_the_gold_transition_are_marked_and_an_override_changes_course(qtbot, model_window):
+    session = model_window.model.session
+    press(qtbot, model_window, Qt.Key.Key_Right)  # past Delete-Reentrance, the only choice at c_s
+    listed, ranked = model_window.choices.transitions(), [t for t, _ in session.ranked()]
+    assert listed[:len(ranked)] == ranked and len(ranked) >= 2  # the gold transition last if the model prunes it
+    choice, _ = session.choice()
+    rows = [model_window.choices.list.item(i).text() for i in range(len(listed))]
+    assert rows[listed.index(choice)].startswith("▶")
+    gold = session.gold()
+    assert gold in listed and rows[listed.index(gold)][1] == "★"
+    other = next(t for t in ranked if t != choice)
+    view = model_window.choices.list
+    view.scrollToItem(view.item(listed.index(other)))
+    where = view.visualItemRect(view.item(listed.index(other))).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert session.transitions[1:] == [other] and not session.on_generation_path()
+    press(qtbot, model_window, Qt.Key.Key_End)
+    assert session.is_terminal() and finalize(session.current) is not None
+    press(qtbot, model_window, Qt.Key.Key_Home)
+    qtbot.keyClick(model_window.graph, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, model_window, Qt.Key.Key_End)
+    assert session.on_generation_path() and session.sentence() == session.generation.sentence
+
+
+def test_model_mode_shows_the_normalized_graph_the_generator_used(model_window):
+    select(model_window, "lpp_1943.23")  # "China" and "Arizona": named entities, collapsed
+    session = model_window.model.session
+    assert session.current.graph == session.generation.graph.graph
+    assert set(model_window.graph.nodes) == set(session.generation.graph.graph.vertices)
+    assert set(model_window.graph.nodes) != set(model_window.model.entry.amr.graph.vertices)
+
+
+def test_the_phase2_inspector_lists_best_v_as_the_engine_returns_it(qtbot, model_window, default_generator):
+    model_window.docks["phase2"].raise_()
+    inspector = model_window.inspector
+    qtbot.waitUntil(inspector.isVisible, timeout=2000)
+    entry = select(model_window, "lpp_1943.7")
+    engine = default_generator.generator.generate(entry.amr)  # generated afresh, not the session's
+    assert inspector.order() == engine.phase2.order
+    pruned_somewhere = False
+    for v in engine.phase2.order:
+        inspector.select_vertex(v)
+        rows = inspector.table.rows
+        kept = [row for row in rows if row.rank is not None]
+        assert [(h.words, h.lm, h.ts, h.score) for h in (row.hypothesis for row in kept)] == \
+            [(h.words, h.lm, h.ts, h.score) for h in engine.phase2.best[v]]
+        assert kept and all(inspector.table.cells(row)[-1] == "kept in best(v)" for row in kept)
+        pruned = [row for row in rows if row.rank is None]
+        assert not {(r.hypothesis.words, r.hypothesis.score) for r in pruned} & \
+            {(h.words, h.score) for h in engine.phase2.best[v]}
+        pruned_somewhere |= bool(pruned)
+        assert sum(row.on_path for row in rows) == 1  # every vertex is on the winner's path
+    assert pruned_somewhere
+    root_rows = inspector.table.rows
+    winner_row = next(i for i, row in enumerate(root_rows) if row.on_path)
+    assert root_rows[winner_row].hypothesis.words == engine.winner.words
+    inspector.view.selectRow(winner_row)
+    generation = model_window.model.session.generation
+    expected = generate_partial(generation.phase1.configuration, root_rows[winner_row].hypothesis.function(),
+                                generation.phase2.numbering)
+    assert model_window.model.preview == expected == generation.final
+    assert {v: item.look for v, item in model_window.graph.nodes.items()}.keys() == set(expected.graph.vertices)
+    press(qtbot, model_window, Qt.Key.Key_Right)  # stepping ends the preview
+    assert model_window.model.preview is None
+
+
+def test_generating_the_sample_in_the_background_gives_the_generators_sentences(qtbot, model_window,
+                                                                                default_generator):
+    view = model_window.generated
+    with qtbot.waitSignal(view.finished, timeout=300_000):
+        model_window.generate_corpus_action.trigger()
+        assert view.running()
+        press(qtbot, model_window, Qt.Key.Key_Right)  # the window stays usable meanwhile
+    entries = {e.id: e for e in read_prepared(SAMPLE).entries}
+    assert [g.entry_id for g in view.generated] == list(entries)
+    for generated in view.generated:
+        expected = default_generator.generator.generate(entries[generated.entry_id].amr).sentence
+        assert generated.sentence == expected and generated.error is None
+        reference = " ".join(entries[generated.entry_id].tokens).lower()
+        assert generated.reference == reference
+        assert generated.bleu == sentence_bleu(expected, reference)
+    score = corpus_bleu([g.sentence for g in view.generated], [g.reference for g in view.generated])
+    assert f"Corpus BLEU {score:.2f}" in view.summary.text()
+    shown = [float(bleu) for bleu, _, _ in view.rows()]
+    assert shown == sorted(shown)  # worst first
+    worst_id, worst_sentence = view.rows()[0][1:]
+    model_window.set_mode(Mode.ORACLE)
+    view.table.activated.emit(view.table.model().index(0, 1))
+    assert model_window.model.mode is Mode.MODEL and model_window.model.entry.id == worst_id
+    press(qtbot, model_window, Qt.Key.Key_End)
+    assert model_window.output.sentence.text() == worst_sentence
+
+
+def test_generating_can_be_cancelled_and_keeps_what_was_done(qtbot, model_window):
+    view = model_window.generated
+    with qtbot.waitSignal(view.finished, timeout=10_000):
+        model_window.generate_corpus()
+        view.cancel_button.click()
+    assert not view.running() and len(view.generated) < len(model_window.corpus.entries)
+    assert "stopped" in view.summary.text() or not view.generated
+
+
+def test_html_export_of_a_model_derivation_shows_each_probability(qtbot, model_window, tmp_path):
+    press(qtbot, model_window, Qt.Key.Key_End)
+    session = model_window.model.session
+    model_window.export("html", tmp_path / "derivation.html")
+    page = (tmp_path / "derivation.html").read_text(encoding="utf-8")
+    sections = re.findall(r"<section.*?</section>", page, re.DOTALL)
+    assert len(sections) == len(session.steps)
+    for section, step in zip(sections[1:], session.steps[1:]):
+        assert f"p = {step.probability:.4f}" in section
+    assert session.generation.sentence in page
+
+
+def test_a_model_that_cannot_be_loaded_is_reported_and_the_window_stays_usable(qtbot, window, tmp_path,
+                                                                               monkeypatch):
+    errors = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *rest: errors.append(text))
+    missing = tmp_path / "no-model"
+    with qtbot.waitSignal(window.generatorLoaded, timeout=120_000):
+        window.load_generator(missing)
+    assert len(errors) == 1 and str(missing) in errors[0]
+    assert window.model.generator is None
+    window.set_mode(Mode.MODEL)
+    assert window.model.session is None and "no generator" in window.statusBar().currentMessage()
+    window.set_mode(Mode.ORACLE)
+    press(qtbot, window, Qt.Key.Key_Right)
+    assert window.model.session.position == 1
+
+
+def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, tmp_path):
+    press(qtbot, window, Qt.Key.Key_End)
+    session = window.model.session
+    session.back(3)  # the derivation up to the step shown
+    window.export("html", tmp_path / "derivation.html")
+    page = (tmp_path / "derivation.html").read_text(encoding="utf-8")
+    sections = re.findall(r'<section id="step-(\d+)">(.*?)</section>', page, re.DOTALL)
+    assert [int(i) for i, _ in sections] == list(range(session.position + 1))
+    for (_, section), step in zip(sections[1:], session.steps[1:]):
+        assert str(step.transition) in section.replace("&gt;", ">").replace("&#x27;", "'")
+        assert "σ" in section and "β" in section
+    assert "<td>v2</td><td>REAL</td>" in page  # ρ of the vertices a transition changed
+    references = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', page)
+    assert references and all(r.startswith("data:image/svg+xml;base64,") for r in references)
+    assert not re.search(r"<link|<script|@import|url\(", page)
+    for reference in references:
+        assert b"<svg" in base64.b64decode(reference.split(",", 1)[1])
+    assert Keep() in session.transitions
