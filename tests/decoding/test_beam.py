@@ -8,9 +8,11 @@ import pytest
 
 from amrgen.amr import Amr
 from amrgen.decoding.beam import replay
+from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
 from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import finalize
 from amrgen.transitions.transitions import TRANSITION_CLASSES
 
 SMALL_GRAPHS = [
@@ -108,3 +110,11 @@ def test_generation_output_is_lower_case_tokens(generator):
     tokens = generator.generate(Amr.from_penman(SMALL_GRAPHS[0])).tokens
     assert tokens and all(t == t.lower() and " " not in t for t in tokens)
     assert not math.isinf(generator.generate(Amr.from_penman(SMALL_GRAPHS[0])).winner.score)
+
+
+def test_algorithm_1_takes_the_most_probable_transition_to_a_terminal_configuration(generator):
+    c, steps = generate_greedy(generator, Amr.from_penman(SMALL_GRAPHS[1]))
+    assert c.is_terminal() and finalize(c) is not None
+    for before, t, p in steps:
+        assert (t, p) == ranked_transitions(generator, before)[0]
+    assert greedy_sentence(generator, Amr.from_penman(SMALL_GRAPHS[1]))[-1] == "."
