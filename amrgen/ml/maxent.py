@@ -33,7 +33,6 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 from scipy.special import log_softmax, softmax
-from sklearn.linear_model import LogisticRegression
 
 from amrgen.decoding.prune import prune
 from amrgen.errors import AmrgenError
@@ -265,6 +264,9 @@ def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,
     (0/1, event × indicator) with label indices ``y``: coef (indicator × label),
     intercept and the solver's epochs. ``y`` must hold at least two labels, and
     every index below its largest must occur."""
+    # scikit-learn only trains: imported here, generation loads models without it (~2 s less).
+    from sklearn.linear_model import LogisticRegression
+
     regression = LogisticRegression(C=c, solver=SOLVER, max_iter=max_iter, tol=tol, random_state=RANDOM_STATE)
     regression.fit(x, y)
     coef, intercept = regression.coef_.T, regression.intercept_

@@ -12,7 +12,6 @@ word of a verb, the last word of a noun.
 
 from __future__ import annotations
 
-from lemminflect import getAllInflections, getInflection
 
 from amrgen.ml.features import WordNetLexicon
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
@@ -46,7 +45,7 @@ def inflect(lemma: str, tag: str, every: bool = False) -> tuple[str, ...]:
     """The form of the lemma for the Penn tag (all of them if ``every``: was and were)."""
     words = lemma.split()
     head = len(words) - 1 if tag.startswith("NN") else 0
-    forms = getInflection(words[head], tag) or (words[head],)
+    forms = _lemminflect().getInflection(words[head], tag) or (words[head],)
     return tuple(" ".join([*words[:head], form, *words[head + 1:]]) for form in forms[:None if every else 1])
 
 
@@ -73,7 +72,7 @@ def auxiliary_forms(lemma: str, alpha: SyntacticAnnotation, third_person: bool |
     of its tense, or every finite form, the base form and the participle when
     α has no tense (``be`` → be, is, am, are, was, were, been)."""
     tags = AUXILIARY_TAGS if alpha.tense == NONE else verb_tags(alpha, third_person)
-    inflections = getAllInflections(lemma)
+    inflections = _lemminflect().getAllInflections(lemma)
     return tuple(dict.fromkeys(form for tag in tags for form in inflections.get(tag, (lemma,))))
 
 
@@ -84,3 +83,11 @@ def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
         adjective[:len(adjective) - len(old)] + new for old, new in ADVERB_SUFFIXES if adjective.endswith(old)
     ]
     return next((word for word in candidates if word != adjective and lexicon.knows(word, "r")), None)
+
+
+def _lemminflect():
+    """lemminflect, imported on first use: importing it imports spaCy (its
+    spaCy extension), about 1.5 s that loading a generator need not wait for."""
+    import lemminflect
+
+    return lemminflect
