@@ -5,6 +5,7 @@ from itertools import pairwise
 import pytest
 
 from amrgen.decoding.postprocess import (
+    coordination_commas,
     indefinite_article,
     postprocess,
     punctuate,
@@ -205,3 +206,11 @@ def test_postprocess_refuses_an_unfinished_configuration():
     c = final({"a": "a", "b": "b"}, [("a", "x", "b")], [])
     with pytest.raises(ValueError, match="totally ordered"):
         postprocess(c, BigramLM({}), uniform_denom)
+
+
+def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
+    c = final({"a": "and", "s1": "stand-up-07", "s2": "leave-11"}, [("a", "op1", "s1"), ("a", "op2", "s2")],
+              ["s1", "a", "s2"], real={"s1": "stood up", "s2": "left"})
+    assert finalize(coordination_commas(c)) == "stood up , and left"
+    initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
+    assert finalize(coordination_commas(initial_and)) == "and left"
