@@ -43,6 +43,7 @@ from amrgen.graph import Vertex
 from amrgen.ml.events import AFTER, BEFORE, canonical_pair
 from amrgen.ml.features import FeatureContext
 from amrgen.prep.normalize import mode_of
+from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
 from amrgen.transitions.constraints import ARTICLES, COPULAS, is_propbank_frameset
@@ -65,6 +66,9 @@ MAX_SIDE_ASSIGNMENTS = 8
 """Above 2^8 side assignments, only the most probable side of each child is used."""
 
 _ARG_EDGE = re.compile(r"ARG\d+")
+_DETERMINER_TAGS = frozenset({"DT", "PRP", "PRP$", "IN", "CD"})
+"""pôs of a :mod child that takes the place of an article ("this", "every", "two")."""
+
 _MIN_P = 1e-9
 """A probability the models give no mass to still gets this much (log 0 = -inf)."""
 
@@ -96,6 +100,7 @@ class TransitionProbabilities:
         fixed = c.rho.get(Key.POS, v) or (None if is_propbank_frameset(label)
                                            else self.models.resources.empirical_pos.get(label))
         found = []
+        no_article = self._article_disallowed(c)
         for pos, p_pos in self._values("pos", context, {}, h.n_pos, h.r_pos, fixed):
             known = {Key.POS: pos}
             noun, verb = pos == "NN", pos == "VB"
@@ -103,7 +108,7 @@ class TransitionProbabilities:
                                                   None if noun else NONE):
                 with_number = {**known, Key.NUMBER: number}
                 for denom, p_denom in self._values("denom", context, with_number, h.n_denom, h.r_denom,
-                                                    None if noun else NONE):
+                                                    None if noun and not no_article else NONE):
                     if number == "plural" and denom == "a":
                         continue
                     for voice, p_voice in self._values("voice", context, known, h.n_voice, h.r_voice,
@@ -116,6 +121,23 @@ class TransitionProbabilities:
                             found.append((alpha, weighted))
         found.sort(key=lambda pair: -pair[1])
         return found
+
+    def _article_disallowed(self, c: Configuration) -> bool:
+        """σ1 takes no article (α(DENOM) = –) where another word determines it:
+        a :quant child, a :poss child that is a pronoun or a copy, a :mod child
+        that is a determiner or pronoun (reference implementation §8.2,
+        articleDisallowed)."""
+        g, v = c.graph, c.sigma1
+        for _, label, child in g.out_edges(v):
+            concept = str(g.label(child))
+            if label == "quant":
+                return True
+            if label == "poss" and (is_pronoun(concept) or c.rho.defined(Key.LINK, child)):
+                return True
+            if label == "mod" and (is_pronoun(concept) or self.models.resources.empirical_pos.get(concept)
+                                   in _DETERMINER_TAGS):
+                return True
+        return False
 
     def _values(self, model: str, context: FeatureContext, known: dict, n: int, r: float,
                 forced: str | None) -> list[tuple[str, float]]:
