@@ -15,7 +15,8 @@ candidate re-applies transitions; ``tests/decoding`` checks the scores and
 yields against generatePartial and yield^par (Algorithm 2, Def.
 def:partial-yield).
 
-score_LM of a partial yield is taken with the sentence start boundary
+score_LM of a partial yield (:meth:`BestSequenceSearch.score_lm`, with
+articles counting less in the length) is taken with the sentence start boundary
 (every partial yield is scored as if it began a sentence, as in the
 reference implementation, §8.5) and with the end boundary once every child
 of v is in (i = n in Algorithm 3), when the yield of v is complete.
@@ -38,6 +39,7 @@ from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.constraints import ARTICLES
 from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, InsertChild, NoInsertion, Transition
 
 
@@ -203,7 +205,8 @@ class BestSequenceSearch:
                     for t_ins, p_ins in insertions[key]:
                         part = b_i.words
                         if isinstance(t_ins, InsertBetween):
-                            part = (t_ins.word, *part) if t_ins.side == LEFT else (*part, t_ins.word)
+                            inserted = tuple(t_ins.word.split())
+                            part = inserted + part if t_ins.side == LEFT else part + inserted
                         left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
                         extended.append(self._hypothesis(
                             v, b.steps + ((t_ins, p_ins),), b.children + (b_i,), left, own, right,
@@ -212,8 +215,17 @@ class BestSequenceSearch:
         return current
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
-        lm = self.hyper.theta_lm * self.lm.score_lm(left + own + right, bos=True, eos=complete)
+        lm = self.hyper.theta_lm * self.score_lm(left + own + right, complete)
         return Hypothesis(v, steps, children, left, own, right, ts, lm, lm + ts)
+
+    def score_lm(self, words: tuple[str, ...], complete: bool) -> float:
+        """score_LM(w) = log p_LM(w) · |w|^-1 (Eq. equ:score_lm), where |w| counts an
+        article as ``article_weight`` of a word, as the reference implementation
+        does (§8.5): dividing by the length favours adding frequent words, and
+        articles most of all."""
+        articles = sum(word in ARTICLES for word in words)
+        length = len(words) - (1 - self.hyper.article_weight) * articles
+        return self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
 
 
 def _with_children_annotations(c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Configuration:

@@ -72,6 +72,8 @@ class Hyperparameters:
     r4: float = 1000.0
     n5: int = 5
     r5: float = 1000.0
+    # |w| of score_LM counts an article as this much of a word (reference §8.5).
+    article_weight: float = 0.443
     # Default realizations (5.2).
     p_tilde: float = 0.063
     p_epsilon: float = 0.03
@@ -133,6 +135,6 @@ RANGES: dict[str, Range] = {
     "n_tense": Range(1, 3, True), "r_tense": Range(0.0, 1.0), "n_real": Range(1, 4, True), "r_real": Range(0.0, 1.0),
     "n1": Range(1, 8, True), "r1": Range(0.0, 1.0), "n2": Range(1, 6, True), "r2": Range(0.0, 1.0),
     "n3": Range(1, 6, True), "r3": Range(0.0, 1.0), "n4": Range(1, 8, True), "n5": Range(1, 8, True),
-    "p_tilde": Range(0.005, 0.3), "p_epsilon": Range(0.0, 0.1),
+    "article_weight": Range(0.1, 1.0), "p_tilde": Range(0.005, 0.3), "p_epsilon": Range(0.0, 0.1),
 }
 """[min_i, max_i] of each hyperparameter the search of Section 4.5 varies."""

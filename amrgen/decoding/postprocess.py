@@ -186,8 +186,12 @@ def _revise_article(c: Configuration, v: Vertex, lm: ArticleLanguageModel, denom
             or (left and left[-1] in DETERMINERS) or (right and right[0] in DETERMINERS)):
         return bare
     if has_article:
-        # Phase 2 chose it with the LM in view (P^w(α) includes DENOM): kept.
-        return c
+        # Phase 2 chose it with the LM in view (P^w(α) includes DENOM): kept, with
+        # a/an as the next word asks.
+        indefinite = indefinite_article(right[0] if right else None)
+        fixes = [(Key.REAL, child, indefinite) for child in c.graph.children(v)
+                 if c.rho.get(Key.REAL, child) in ("a", "an")]
+        return c.with_(rho=c.rho.updated(fixes)) if fixes else c
     distribution = denom(bare, v)
 
     def score(article: str | None) -> float:

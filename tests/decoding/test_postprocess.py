@@ -214,3 +214,11 @@ def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     assert finalize(coordination_commas(c)) == "stood up , and left"
     initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
     assert finalize(coordination_commas(initial_and)) == "and left"
+
+
+def test_a_kept_indefinite_article_becomes_an_before_a_vowel():
+    a = InsertedVertex(1)
+    c = final({"e": "eat-01", "h": "he", "p": "apple", a: "a"},
+              [("e", "ARG0", "h"), ("e", "ARG1", "p"), ("p", PLACEHOLDER, a)], ["h", "e", a, "p"],
+              pos={"p": "NN"}, real={"e": "ate"}, inserted=1)
+    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he ate an apple"
