@@ -6,6 +6,7 @@ import pytest
 
 from amrgen.decoding.postprocess import (
     coordination_commas,
+    quotation_marks,
     indefinite_article,
     postprocess,
     punctuate,
@@ -222,3 +223,14 @@ def test_a_kept_indefinite_article_becomes_an_before_a_vowel():
               [("e", "ARG0", "h"), ("e", "ARG1", "p"), ("p", PLACEHOLDER, a)], ["h", "e", a, "p"],
               pos={"p": "NN"}, real={"e": "ate"}, inserted=1)
     assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he ate an apple"
+
+
+def test_direct_speech_is_quoted():
+    """(s / say-01 :ARG0 (h / he) :ARG1 (d / draw-01 :ARG1 (s2 / sheep)))"""
+    c = final({"s": "say-01", "h": "he", "d": "draw-01", "x": "sheep"},
+              [("s", "ARG0", "h"), ("s", "ARG1", "d"), ("d", "ARG1", "x")],
+              ["h", "s", "d", "x"], real={"s": "said", "d": "draw", "x": "a sheep"})
+    assert finalize(quotation_marks(punctuate(c))) == 'he said : " draw a sheep "'  # 4 vertices: no full stop
+    reported = final({"s": "say-01", "h": "he", "x": "sheep"}, [("s", "ARG0", "h"), ("s", "ARG1", "x")],
+                     ["h", "s", "x"], real={"s": "said", "x": "sheep"})
+    assert finalize(quotation_marks(reported)) == "he said sheep"
