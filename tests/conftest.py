@@ -56,3 +56,11 @@ def kenlm_tools():
     from amrgen.kenlm_tools import TOOLS, find_tool
 
     return _require(lambda: {name: find_tool(name) for name in TOOLS})
+
+
+@pytest.fixture(scope="session")
+def generator():
+    """The shipped default generator (``resources/default``: model, LM, hyperparameters)."""
+    from amrgen.decoding.generator import Generator
+
+    return _require(Generator.load)

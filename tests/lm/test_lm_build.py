@@ -3,6 +3,7 @@
 import gzip
 import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -17,16 +18,7 @@ The cat sat on the mat .
 The dog sat on the log .
 the  dog saw The cat's ball , didn't it ?
    
-Once upon a time there was a little house at the edge of a big forest .
-An old woman lived in the house with her cat and her dog .
-Every morning the woman walked to the river to fetch water .
-The cat liked to sleep in the sun near the door .
-The dog liked to run after birds in the garden .
-One day a stranger came to the house and asked for bread .
-The woman gave him bread and a cup of milk .
-He thanked her and told her a story about a king who lost his crown .
-The king had searched for the crown in every room of his castle .
-At last he found it in the garden , under a rose bush .
+""" + (Path(__file__).resolve().parents[1] / "fixtures" / "story.txt").read_text() + """\
 The woman laughed and said that her cat had once hidden a spoon in the same way .
 When the stranger left , the dog followed him to the river .
 The cat did not move ; it stayed in the sun .

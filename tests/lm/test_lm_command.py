@@ -1,23 +1,14 @@
 """``amrgen lm build`` and ``amrgen lm perplexity`` (amrgen.commands.lm)."""
 
+from pathlib import Path
+
 import pytest
 
 from amrgen.cli import main
 from amrgen.lm.build import amr_sentences, text_sentences
 from amrgen.lm.model import LanguageModel
 
-TEXT = """\
-Once upon a time there was a little house at the edge of a big forest .
-An old woman lived in the house with her cat and her dog .
-Every morning the woman walked to the river to fetch water .
-The cat liked to sleep in the sun near the door .
-The dog liked to run after birds in the garden .
-One day a stranger came to the house and asked for bread .
-The woman gave him bread and a cup of milk .
-He thanked her and told her a story about a king who lost his crown .
-The king had searched for the crown in every room of his castle .
-At last he found it in the garden , under a rose bush .
-"""
+TEXT = (Path(__file__).resolve().parents[1] / "fixtures" / "story.txt").read_text()
 
 CORPUS = """\
 # ::id a ::snt The woman saw the king's crown .
