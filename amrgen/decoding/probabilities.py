@@ -9,10 +9,13 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   gate, §8.2) and the default realizations of Section 5.2 with their p~.
   p_REAL's ε is not taken: Keep decided that σ1 is represented in the
   sentence (ε stays possible where a default realization gives it).
-- Insert-Child: at most one, to the left (5.1).  Articles are inserted by
-  hand from α(DENOM) (5.1: "we manually handle insertions of articles"),
-  with probability 1 since P^w(α) already scored α(DENOM); otherwise the
-  most probable output of the Insert-Child model other than an article.
+- Insert-Child: at most one, to the left (5.1).  Articles and the auxiliary
+  of the passive are inserted by hand from α(DENOM) and α(VOICE) (5.1: "we
+  manually handle insertions of articles and auxiliary verbs required by
+  passive constructions"), with probability 1 since P^w(α) already scored
+  α; the auxiliary is *be*, whose form its default realizations and the
+  language model choose.  Otherwise the most probable output of the
+  Insert-Child model other than an article.
 - Reorder-(v1..vn): Eq. (equ:reo3) with p_*, p_l and p_r.  Children that
   Insert-Child added keep their fixed place (an article first, any other
   word right before σ1) with probability 1.  The best orders are found
@@ -187,7 +190,8 @@ class TransitionProbabilities:
         Insert-Child-(w, left) and No-Insertion with their probabilities; empty
         where σ1 takes neither (a vertex that Insert-Child added).  A copy, which
         Insert-Child's Domain excludes, takes No-Insertion for sure; an article
-        that α(DENOM) asks for is inserted for sure (see the module doc)."""
+        that α(DENOM) asks for, or the auxiliary of a passive, is inserted for
+        sure (see the module doc)."""
         v = c.sigma1
         if not NoInsertion().applicable(c):
             return []
@@ -196,6 +200,8 @@ class TransitionProbabilities:
         denom = c.rho.get(Key.DENOM, v)
         if denom in ARTICLES and self.system.applicable(InsertChild(denom, LEFT), c):
             return [(InsertChild(denom, LEFT), 1.0)]
+        if c.rho.get(Key.VOICE, v) == "passive" and self.system.applicable(InsertChild("be", LEFT), c):
+            return [(InsertChild("be", LEFT), 1.0)]
         probabilities = self.models.probabilities("insert-child", self.models.context(c))
         found: list[tuple[Transition, float]] = [
             (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
