@@ -122,6 +122,23 @@ def _quote(c: Configuration, v: Vertex, said: Vertex, root: Vertex) -> Configura
     return c.with_(graph=g, rho=rho, inserted=c.inserted + 2)
 
 
+NEGATIVES = frozenset({"never", "nothing", "nobody", "no", "none", "neither", "nor", "nowhere", "no one"})
+
+
+def single_negation(c: Configuration) -> Configuration:
+    """No ``not`` for a :polarity - whose vertex already has a child realized as a
+    negative word: AMR writes "never" as :polarity - beside :time ever, which
+    the realize model learnt to say "never" ("i never learned", not "i not
+    never learned")."""
+    g, fixes = c.graph, []
+    for v in g.vertices:
+        children = g.out_edges(v)
+        if any(c.rho.get(Key.REAL, u) in NEGATIVES for _, _, u in children):
+            fixes.extend((Key.REAL, u, "") for _, label, u in children
+                         if label == "polarity" and c.rho.get(Key.REAL, u) == "not")
+    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
 COORDINATORS = frozenset({"and", "or"})
 
 
@@ -259,11 +276,11 @@ def remove_duplicates(words: Sequence[str]) -> list[str]:
 
 
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
-    """The realization of ĉ after the three steps of Section 4.4: articles
-    revised, punctuation added (with :func:`coordination_commas` and
+    """The realization of ĉ after the three steps of Section 4.4 (and
+    :func:`single_negation` first): articles revised, punctuation added (with :func:`coordination_commas` and
     :func:`quotation_marks`), c_f(c')
     computed and duplicates removed."""
-    final = quotation_marks(coordination_commas(punctuate(revise_articles(c, lm, denom))))
+    final = quotation_marks(coordination_commas(punctuate(revise_articles(single_negation(c), lm, denom))))
     sentence = finalize(final)
     if sentence is None:
         raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")

@@ -6,6 +6,7 @@ import pytest
 
 from amrgen.decoding.postprocess import (
     coordination_commas,
+    single_negation,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -234,3 +235,13 @@ def test_direct_speech_is_quoted():
     reported = final({"s": "say-01", "h": "he", "x": "sheep"}, [("s", "ARG0", "h"), ("s", "ARG1", "x")],
                      ["h", "s", "x"], real={"s": "said", "x": "sheep"})
     assert finalize(quotation_marks(reported)) == "he said sheep"
+
+
+def test_not_goes_where_a_negative_word_already_says_it():
+    c = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
+              [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
+              real={"l": "learned", "m": "not", "e": "never"})
+    assert finalize(single_negation(c)) == "i never learned"
+    plain = final({"l": "learn-01", "i": "i", "m": "-"}, [("l", "ARG0", "i"), ("l", "polarity", "m")],
+                  ["i", "m", "l"], real={"l": "learned", "m": "not"})
+    assert finalize(single_negation(plain)) == "i not learned"
