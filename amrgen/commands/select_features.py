@@ -39,7 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", required=True, choices=MODELS, metavar="NAME",
                         help=f"the model: {', '.join(MODELS)}")
     parser.add_argument("--budget", type=float, default=10.0, metavar="MINUTES",
-                        help="stop after this many minutes; rerun to continue (default: 10)")
+                        help="stop after this many minutes, counted from the start (the oracle runs and the "
+                        "indicators' values take one to three of them on Little Prince); rerun to continue "
+                        "(default: 10)")
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--start", metavar="FILE", help="the feature list to start from (default: the model's "
                        "list in resources/features)")
