@@ -28,6 +28,7 @@ the other can never win (the reference implementation does the same).
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -146,7 +147,7 @@ class BestSequenceSearch:
             insertions: dict[tuple[Vertex, str], list[Step]] = {}
             for t_reor, p_reor in self.probabilities.reorders(c_real):
                 steps = (*hist, (t_reor, p_reor))
-                found.extend(self._combine(c_real, t_reor.sequence, steps, own, {**best, **local}, insertions))
+                found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
         return _dedupe_prune(found, h.n5, h.r5)
 
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:

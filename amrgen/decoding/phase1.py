@@ -24,7 +24,7 @@ from amrgen.oracle.oracle import gold_incoming_edge
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.system import TransitionSystem
-from amrgen.transitions.transitions import Delete, DeleteReentrance, Keep, Merge, Swap, Transition
+from amrgen.transitions.transitions import Delete, DeleteReentrance, Keep, Swap, Transition
 
 FIRST_STAGE_MODEL = "first-stage"
 
@@ -69,13 +69,8 @@ def restricted_transition(c: Configuration, models: Models,
 
 def _instances(c: Configuration, models: Models) -> list[Transition]:
     """Keep, Delete, Swap and the Merge that L_M gives for σ1 and its parent."""
-    found: list[Transition] = [Keep(), Delete(), Swap()]
-    parents = c.graph.parents(c.sigma1)
-    if len(parents) == 1:
-        entry = models.resources.merge_table.get((str(c.graph.label(parents[0])), str(c.graph.label(c.sigma1))))
-        if entry is not None:
-            found.append(Merge(*entry))
-    return found
+    merge = models.resources.merge(c)
+    return [Keep(), Delete(), Swap(), *([merge] if merge else [])]
 
 
 def generate_greedy_restricted(c: Configuration, models: Models, system: TransitionSystem) -> Phase1Result:

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from amrgen.amr import concept_form
 from amrgen.graph import Graph, Vertex
+from amrgen.prep.normalize import is_quoted
 from amrgen.realization.pronouns import POSSESSIVES, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
@@ -220,7 +221,7 @@ def revise_articles(c: Configuration, lm: ArticleLanguageModel, denom: DenomMode
 
 def _is_name(g: Graph, v: Vertex) -> bool:
     label = str(g.label(v))
-    return is_named_entity(g, v) or (len(label) >= 2 and label[0] == label[-1] == '"')
+    return is_named_entity(g, v) or is_quoted(label)
 
 
 def _revise_article(c: Configuration, v: Vertex, lm: ArticleLanguageModel, denom: DenomModel,

@@ -43,7 +43,7 @@ from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
 from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
-from amrgen.ml.events import AFTER, BEFORE, canonical_pair
+from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.features import FeatureContext
 from amrgen.prep.normalize import mode_of
 from amrgen.realization.pronouns import is_pronoun
@@ -277,7 +277,7 @@ class TransitionProbabilities:
             precedes[(first, second)] = p_before
             precedes[(second, first)] = 1 - p_before
         if len(members) > MAX_PERMUTED:
-            canonical = sorted(members, key=lambda x: (min(c.graph.edge_labels(c.sigma1, x) or [""]), str(c.graph.label(x))))
+            canonical = sorted(members, key=lambda x: canonical_key(c, x))
             return [(tuple(canonical), math.prod(precedes[(a, b)] for a, b in itertools.combinations(canonical, 2)))]
         scored = [(perm, math.prod(precedes[(a, b)] for a, b in itertools.combinations(perm, 2)))
                   for perm in itertools.permutations(members)]

@@ -70,10 +70,8 @@ def evaluate_models(models: dict[str, MaxentModel], resources: ConstraintResourc
 def _instances(cls, c, resources: ConstraintResources):
     """The instances of a phase-1 class worth testing at c (Merge: the one L_M gives)."""
     if cls is Merge:
-        parents = c.graph.parents(c.sigma1)
-        entry = resources.merge_table.get((str(c.graph.label(parents[0])), str(c.graph.label(c.sigma1)))) \
-            if len(parents) == 1 else None
-        return [Merge(*entry)] if entry else []
+        merge = resources.merge(c)
+        return [merge] if merge else []
     return [cls()]
 
 

@@ -115,11 +115,14 @@ def _order_events(c: Configuration, t: Reorder, context: FeatureContext) -> Iter
                 yield Event(model, ordered.derive(children=(first, second)), output)
 
 
-def canonical_pair(c: Configuration, a: Vertex, b: Vertex) -> tuple[Vertex, Vertex]:
-    """Two children of σ1 in a canonical order (edge label, then concept), so an
-    order model's output says whether that first one precedes the other."""
-    def key(v: Vertex) -> tuple[str, str]:
-        return (min(c.graph.edge_labels(c.sigma1, v) or [""]), str(c.graph.label(v)))
+def canonical_key(c: Configuration, v: Vertex) -> tuple[str, str]:
+    """Where a child v of σ1 stands in the canonical order of children: by edge
+    label, then concept."""
+    return (min(c.graph.edge_labels(c.sigma1, v) or [""]), str(c.graph.label(v)))
 
-    return (a, b) if key(a) <= key(b) else (b, a)
+
+def canonical_pair(c: Configuration, a: Vertex, b: Vertex) -> tuple[Vertex, Vertex]:
+    """Two children of σ1 in the canonical order (:func:`canonical_key`), so an
+    order model's output says whether that first one precedes the other."""
+    return (a, b) if canonical_key(c, a) <= canonical_key(c, b) else (b, a)
 

@@ -171,7 +171,7 @@ def entity_name(graph: Graph, v: Vertex) -> str | None:
     """The collapsed name of named entity v (``United States``), or None if it has none."""
     for _, role, child in graph.out_edges(v):
         label = str(graph.label(child))
-        if role == "name" and _is_quoted(label) and not graph.out_edges(child):
+        if role == "name" and is_quoted(label) and not graph.out_edges(child):
             return label[1:-1]
     return None
 
@@ -302,10 +302,11 @@ def _annotate_modes(work: _Work) -> None:
             work.retag.update((position, "VB") for position in work.alignment.get(parent, ()))
 
 
-def _is_quoted(label: str) -> bool:
+def is_quoted(label: str) -> bool:
+    """A PENMAN string constant: the label in double quotes."""
     return len(label) >= 2 and label[0] == label[-1] == '"'
 
 
 def _unquote(label: object) -> str:
     text = str(label)
-    return text[1:-1] if _is_quoted(text) else text
+    return text[1:-1] if is_quoted(text) else text

@@ -48,7 +48,7 @@ from amrgen.amr import concept_form
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
-from amrgen.prep.normalize import mode_of
+from amrgen.prep.normalize import is_quoted, mode_of
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
 from amrgen.realization.inflection import (
     WORDNET_TAGS,
@@ -136,7 +136,7 @@ class DefaultRealizer:
             return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
         if isinstance(v, InsertedVertex):
             return _Defaults(self._inserted(c, v, label, alpha))
-        if len(label) >= 2 and label[0] == label[-1] == '"':
+        if is_quoted(label):
             return _Defaults(self._string(g, v, concept))
         if is_number(label):
             role, parent = _parent(g, v)

@@ -89,6 +89,15 @@ class ConstraintResources:
     insert_left: frozenset[str] = W_LEFT
     insert_right: frozenset[str] = W_RIGHT
 
+    def merge(self, c: Configuration) -> Merge | None:
+        """Merge-L_M(L(p_σ1), L(σ1)): the one Merge the constraints allow at c; None
+        where σ1 has not exactly one parent or L_M has no entry for the pair."""
+        parents = c.graph.parents(c.sigma1)
+        if len(parents) != 1:
+            return None
+        entry = self.merge_table.get((str(c.graph.label(parents[0])), str(c.graph.label(c.sigma1))))
+        return Merge(*entry) if entry else None
+
 
 class Constraints:
     """The constrained system's extra conditions on each transition class (5.1)."""
@@ -122,12 +131,9 @@ class Constraints:
                 and c.graph.label(s1) not in ALWAYS_DELETE)
 
     def _merge(self, c: Configuration, t: Transition) -> bool:
-        s1 = c.sigma1
-        parents = c.graph.parents(s1)
-        if not parents or not self._plain_vertex(c) or c.graph.label(s1) in ALWAYS_DELETE:
+        if not self._plain_vertex(c) or c.graph.label(c.sigma1) in ALWAYS_DELETE:
             return False
-        key = (c.graph.label(parents[0]), c.graph.label(s1))
-        return self.resources.merge_table.get(key) == (t.label, t.pos)
+        return self.resources.merge(c) == t
 
     def _delete(self, c: Configuration, t: Transition) -> bool:
         return self._plain_vertex(c) and c.graph.label(c.sigma1) not in NEVER_DELETE
