@@ -41,11 +41,20 @@ from amrgen.graph import Vertex
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ARTICLES
-from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, InsertChild, NoInsertion, Transition
+from amrgen.transitions.transitions import (
+    LEFT,
+    RIGHT,
+    InsertBetween,
+    InsertChild,
+    NoInsertion,
+    Transition,
+)
 
 
 class LanguageModelScore(Protocol):
-    def score_lm(self, words, bos: bool = True, eos: bool = True) -> float: ...
+    """What the search asks a language model (:class:`amrgen.lm.model.LanguageModel`)."""
+
+    def log10_probability(self, words, bos: bool = True, eos: bool = True) -> float: ...
 
 
 Step = tuple[Transition, float]

@@ -8,7 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from amrgen.ml.features import FeatureContext, FeatureList, FeatureResources, extract, parse_feature_list
+from amrgen.ml.features import (
+    FeatureContext,
+    FeatureList,
+    FeatureResources,
+    extract,
+    parse_feature_list,
+)
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import load_json_resource, load_models
 from amrgen.transitions.configuration import Configuration

@@ -24,7 +24,13 @@ from amrgen.oracle.oracle import gold_incoming_edge
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.system import TransitionSystem
-from amrgen.transitions.transitions import Delete, DeleteReentrance, Keep, Swap, Transition
+from amrgen.transitions.transitions import (
+    Delete,
+    DeleteReentrance,
+    Keep,
+    Swap,
+    Transition,
+)
 
 FIRST_STAGE_MODEL = "first-stage"
 

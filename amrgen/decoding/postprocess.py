@@ -21,8 +21,17 @@ from amrgen.graph import Graph, Vertex
 from amrgen.prep.normalize import is_quoted
 from amrgen.realization.pronouns import POSSESSIVES, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
-from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
-from amrgen.transitions.constraints import ARTICLES, is_named_entity, is_propbank_frameset
+from amrgen.transitions.configuration import (
+    PLACEHOLDER,
+    Configuration,
+    InsertedVertex,
+    finalize,
+)
+from amrgen.transitions.constraints import (
+    ARTICLES,
+    is_named_entity,
+    is_propbank_frameset,
+)
 
 
 class ArticleLanguageModel(Protocol):

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from amrgen.decoding.models import Models
 from amrgen.ml.events import FIRST_STAGE, MODELS, events
 from amrgen.ml.features import FeatureResources, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
-from amrgen.decoding.models import Models
-from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.annotations import Approach
+from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.transitions.constraints import ConstraintResources, Constraints
 from amrgen.transitions.transitions import Merge

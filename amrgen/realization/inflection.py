@@ -12,7 +12,6 @@ word of a verb, the last word of a noun.
 
 from __future__ import annotations
 
-
 from amrgen.ml.features import WordNetLexicon
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
 
