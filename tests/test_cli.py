@@ -1,5 +1,6 @@
 """The amrgen command line (amrgen.cli) and its info command."""
 
+import argparse
 import os
 import subprocess
 import sys
@@ -86,3 +87,21 @@ def test_info_names_a_missing_tool_and_fails(wordnet, english, tmp_path, monkeyp
     out = capsys.readouterr().out
     assert "KenLM lmplz: missing: KenLM's lmplz not found" in out
     assert "run ./setup.sh" in out
+
+
+def _subparsers(parser):
+    """Every (path, parser) below ``parser``: ["lm", "build"] for ``amrgen lm build``."""
+    for action in parser._actions:  # argparse has no public way to list subcommands
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield [name], sub
+                for path, deeper in _subparsers(sub):
+                    yield [name, *path], deeper
+
+
+@pytest.mark.parametrize("path", [path for path, _ in _subparsers(cli.build_parser())], ids=" ".join)
+def test_every_command_prints_its_help(path, capsys):
+    with pytest.raises(SystemExit) as caught:
+        cli.main([*path, "--help"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: amrgen " + " ".join(path))

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--quantize", type=int, default=DEFAULT_QUANTIZE, metavar="BITS",
                        help=f"bits per probability and backoff in the binary; 0 for none (default: {DEFAULT_QUANTIZE})")
     build.add_argument("--memory", default=DEFAULT_MEMORY,
-                       help=f"sorting memory of lmplz and build_binary, e.g. 2G or 40%% (default: {DEFAULT_MEMORY})")
+                       help=f"sorting memory of lmplz and build_binary, e.g. 2G or 40%% (default: {DEFAULT_MEMORY.replace('%', '%%')})")
     build.set_defaults(func=run_build)
 
     perplexity = actions.add_parser("perplexity", help="perplexity and OOV rate of a model on sentences",
