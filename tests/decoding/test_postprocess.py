@@ -12,6 +12,7 @@ from amrgen.decoding.postprocess import (
     postprocess,
     punctuate,
     remove_duplicates,
+    restore_hyphens,
     revise_articles,
 )
 from amrgen.graph import Graph, Order
@@ -245,3 +246,11 @@ def test_not_goes_where_a_negative_word_already_says_it():
     plain = final({"l": "learn-01", "i": "i", "m": "-"}, [("l", "ARG0", "i"), ("l", "polarity", "m")],
                   ["i", "m", "l"], real={"l": "learned", "m": "not"})
     assert finalize(single_negation(plain)) == "i not learned"
+
+
+def test_a_hyphen_goes_back_where_the_language_model_is_far_likelier_with_it():
+    lm = BigramLM({("grown", "-"): -0.5, ("-", "ups"): -0.1, ("ups", ","): -0.5, (",", "-"): -0.1})
+    assert restore_hyphens(["the", "grown", "ups", ",", "ups"], lm) == ["the", "grown", "-", "ups", ",", "ups"]
+    # -3 for ("grown", "ups") against -0.6 with the hyphen: 2.4 more, not enough for a margin of 3
+    assert restore_hyphens(["the", "grown", "ups"], lm, margin=3.0) == ["the", "grown", "ups"]
+    assert restore_hyphens([], lm) == []
