@@ -97,6 +97,12 @@ def test_an_interrogative_mode_child_makes_a_question_too():
     assert finalize(punctuate(c)) == "you go ?"
 
 
+def test_an_expressive_mode_child_makes_an_exclamation():
+    c = final({"g": "go-02", "y": "you", "m": "expressive"}, [("g", "ARG0", "y"), ("g", "mode", "m")],
+              ["y", "g", "m"], real={"g": "go", "m": ""})
+    assert finalize(punctuate(c)) == "you go !"
+
+
 def test_an_unknown_deeper_in_the_sentence_makes_a_question_too():
     """(s / say-01 :ARG0 (h / he) :ARG1 (d / do-02 :ARG0 (y / you) :ARG1 (a / amr-unknown)))"""
     c = final({"s": "say-01", "h": "he", "d": "do-02", "y": "you", "a": "amr-unknown"},
