@@ -8,7 +8,6 @@ nltk refuses paths and symlinks that lead out of its data roots.
 """
 
 import functools
-import os
 import shutil
 import tempfile
 import warnings
@@ -19,6 +18,7 @@ from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
 from amrgen.errors import MissingResourceError
 from amrgen.paths import RESOURCES_DIR
+from amrgen.wordnet_table import cache_dir
 
 SYSTEM_WORDNET_DIR = Path("/usr/share/wordnet")
 LEXNAMES_FILE = RESOURCES_DIR / "wordnet" / "lexnames"
@@ -26,8 +26,7 @@ LEXNAMES_FILE = RESOURCES_DIR / "wordnet" / "lexnames"
 
 def default_cache_root() -> Path:
     """The nltk data root amrgen fills: ``$XDG_CACHE_HOME/amrgen/nltk_data`` (default ``~/.cache``)."""
-    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_home) / "amrgen" / "nltk_data"
+    return cache_dir() / "nltk_data"
 
 
 def install_system_wordnet(source: Path = SYSTEM_WORDNET_DIR, data_root: Path | None = None) -> Path:

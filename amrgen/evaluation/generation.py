@@ -62,12 +62,12 @@ class GeneratorSpec:
     hyperparameters: str | None = None
 
     def load(self) -> Generator:
-        """The generator, WordNet loaded too: it loads on the first question
-        (seconds), which would otherwise count as the first graph's time."""
-        from amrgen.wordnet import load_wordnet
+        """The generator, WordNet's table loaded too: it loads on the first
+        question, which would otherwise count as the first graph's time."""
+        from amrgen.wordnet_table import load_table
 
         generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters)
-        load_wordnet()
+        load_table()
         return generator
 
 

@@ -101,25 +101,29 @@ class FeatureSpecError(AmrgenError):
 
 class WordNetLexicon:
     """What the features ask WordNet: the most likely POS of a lemma
-    (WordNetPos) and base forms of words (RealizationLemma).
+    (WordNetPos), whether WordNet has a lemma with a POS, and base forms of
+    words (RealizationLemma).
 
-    The reader is :func:`amrgen.wordnet.load_wordnet` unless one is given,
-    loaded on the first question (it takes seconds); answers are cached.
+    The answers come from :func:`amrgen.wordnet_table.load_table`, loaded on
+    the first question, without nltk; or from nltk's WordNet reader
+    ``reader`` if one is given (the table gives the same answers). Answers
+    are cached.
     """
 
-    def __init__(self, reader: Any = None) -> None:
-        self._reader = reader
+    def __init__(self, reader: Any = None, *, table: Any = None) -> None:
+        self._source = _ReaderAnswers(reader) if reader is not None else table
         self._best_pos: dict[str, str | None] = {}
         self._base_form: dict[tuple[str, str | None], str] = {}
         self._known: dict[tuple[str, str], bool] = {}
 
     @property
-    def reader(self) -> Any:
-        if self._reader is None:
-            from amrgen.wordnet import load_wordnet  # imports nltk: only when WordNet is asked
+    def source(self) -> Any:
+        """What answers: a :class:`~amrgen.wordnet_table.WordNetTable` (or the reader's answers)."""
+        if self._source is None:
+            from amrgen.wordnet_table import load_table
 
-            self._reader = load_wordnet()
-        return self._reader
+            self._source = load_table()
+        return self._source
 
     def best_pos(self, lemma: str) -> str | None:
         """The WordNet POS (noun, verb, adj, adv) under which the lemma's
@@ -129,9 +133,9 @@ class WordNetLexicon:
             counts = {}
             for name in _wordnet_names(lemma):
                 for pos, tag in _WORDNET_POS:
-                    lemmas = self.reader.lemmas(name, tag)
-                    if lemmas and pos not in counts:
-                        counts[pos] = max(lemma_.count() for lemma_ in lemmas)
+                    count = self.source.count(name, tag)
+                    if count is not None and pos not in counts:
+                        counts[pos] = count
             self._best_pos[lemma] = max(counts, key=counts.__getitem__) if counts else None
         return self._best_pos[lemma]
 
@@ -140,7 +144,7 @@ class WordNetLexicon:
         underscores) with the WordNet POS ``tag`` (n, v, a, r)."""
         key = (lemma, tag)
         if key not in self._known:
-            self._known[key] = any(self.reader.lemmas(name, tag) for name in _wordnet_names(lemma))
+            self._known[key] = any(self.source.knows(name, tag) for name in _wordnet_names(lemma))
         return self._known[key]
 
     def base_form(self, word: str, pos: str | None = None) -> str:
@@ -151,9 +155,26 @@ class WordNetLexicon:
         if key not in self._base_form:
             first = _PENN_TO_WORDNET.get((pos or "")[:2])
             tags = dict.fromkeys([first, "v", "n", "a", "r"] if first else ["v", "n", "a", "r"])
-            forms = (self.reader.morphy(word.lower(), tag) for tag in tags)
+            forms = (self.source.morphy(word.lower(), tag) for tag in tags)
             self._base_form[key] = next((form for form in forms if form), word.lower())
         return self._base_form[key]
+
+
+class _ReaderAnswers:
+    """The questions of :class:`~amrgen.wordnet_table.WordNetTable`, answered by nltk's WordNet reader."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader = reader
+
+    def count(self, name: str, tag: str) -> int | None:
+        lemmas = self.reader.lemmas(name, tag)
+        return max(lemma.count() for lemma in lemmas) if lemmas else None
+
+    def knows(self, name: str, tag: str) -> bool:
+        return bool(self.reader.lemmas(name, tag))
+
+    def morphy(self, form: str, tag: str) -> str | None:
+        return self.reader.morphy(form, tag)
 
 
 def _wordnet_names(lemma: str) -> list[str]:
@@ -163,7 +184,7 @@ def _wordnet_names(lemma: str) -> list[str]:
 
 
 WORDNET = WordNetLexicon()
-"""The lexicon of :class:`FeatureResources` by default (loads WordNet on first use)."""
+"""The lexicon of :class:`FeatureResources` by default (loads the WordNet table on first use)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,196 @@
+"""WordNet's table (amrgen.wordnet_table): nltk's answers, without nltk, from a cache file."""
+
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from amrgen import wordnet_table
+from amrgen.ml.features import WordNetLexicon
+from amrgen.wordnet_table import POS_TAGS, WordNetTable, load_table, read_or_build, read_table
+
+EVERY = {"n": 97, "v": 11, "a": 19, "r": 5}
+"""Every k-th lemma name of each index is sampled: about 1,200, 1,050, 1,130 and 900."""
+
+
+@pytest.fixture(scope="session")
+def table(wordnet):
+    """The table amrgen loads (from the user's cache, built there if it is not)."""
+    return load_table()
+
+
+def sampled_names(table, tag):
+    names = list(table.counts[tag])
+    compound = [name for name in names if "_" in name or "-" in name]
+    return sorted(set(names[::EVERY[tag]]) | set(compound[::EVERY[tag] * 3]))
+
+
+def nltk_count(wordnet, name, tag):
+    lemmas = wordnet.lemmas(name, tag)
+    return max(lemma.count() for lemma in lemmas) if lemmas else None
+
+
+def test_counts_and_knows_equal_nltks(wordnet, table):
+    checked = 0
+    for tag in POS_TAGS:
+        names = sampled_names(table, tag)
+        assert any("_" in name for name in names) and any("-" in name for name in names)
+        for name in names:
+            for other in POS_TAGS:  # the other POS too: mostly lemmas WordNet lacks there
+                expected = nltk_count(wordnet, name, other)
+                assert table.count(name, other) == expected, (name, other)
+                assert table.knows(name, other) == (expected is not None), (name, other)
+                checked += 1
+        for name in names[::10]:  # names not in the index, and upper case
+            assert table.count(name + "s", tag) == nltk_count(wordnet, name + "s", tag)
+            assert table.count(name.upper(), tag) == nltk_count(wordnet, name.upper(), tag)
+    assert checked > 15_000
+    assert table.count("dog", "n") > 0 and table.count("xyzzy", "n") is None
+
+
+def test_lexicons_of_table_and_reader_agree(wordnet, table):
+    from_table, from_reader = WordNetLexicon(table=table), WordNetLexicon(wordnet)
+    for tag in POS_TAGS:
+        for name in sampled_names(table, tag)[::3]:
+            lemma = name.replace("_", " ")
+            assert from_table.best_pos(lemma) == from_reader.best_pos(lemma), lemma
+            assert from_table.knows(lemma, tag) and from_reader.knows(lemma, tag), lemma
+            for pos in (None, "NNS", "VBD", "JJR", "RB"):
+                assert from_table.base_form(lemma + "s", pos) == from_reader.base_form(lemma + "s", pos), lemma
+    assert from_table.best_pos("quick") == "adj" and from_table.base_form("Geese") == "goose"
+
+
+def inflected_forms(table, tag):
+    """Regular -s/-es/-ed/-ing/-er/-est forms of sampled names, and sampled irregular forms."""
+    forms = []
+    for name in sampled_names(table, tag)[::2]:
+        stem = name[:-1] if name.endswith(("e", "y")) else name
+        forms += [name, name + "s", name + "es", name + "ed", name + "d", stem + "ing", name + "er", name + "est",
+                  stem + "ies", stem + "ied", stem + "ier", stem + "iest", name.replace("man", "men")]
+    return forms + list(table.exceptions[tag])[::EVERY[tag] // 2 + 1]
+
+
+def test_morphy_equals_nltks(wordnet, table):
+    forms = sorted({form for tag in POS_TAGS for form in inflected_forms(table, tag)} | {"", "s", "Dogs"})
+    assert len(forms) > 5_000
+    found = 0
+    for form in forms:
+        for tag in (*POS_TAGS, "s", None):
+            expected = wordnet.morphy(form, tag)
+            assert table.morphy(form, tag) == expected, (form, tag)
+            found += expected is not None
+            if tag is not None:
+                assert table.analyses(form, tag) == wordnet._morphy(form, tag), (form, tag)
+    assert found > 5_000
+    assert table.morphy("ran", "v") == "run" and table.morphy("geese", "n") == "goose"
+    assert table.morphy("axes", "n") == "ax"  # the first of ax, axis (nltk's order)
+
+
+def test_loading_the_table_does_not_import_nltk(table):
+    code = ("import sys\n"
+            "from amrgen.ml.features import WORDNET\n"
+            "assert WORDNET.best_pos('quick') == 'adj' and WORDNET.base_form('geese') == 'goose'\n"
+            "print('nltk' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+def test_generator_loads_without_nltk(table, generator):
+    code = ("import sys\n"
+            "from amrgen.evaluation.generation import GeneratorSpec\n"
+            "GeneratorSpec().load()\n"
+            "print('nltk' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+# -- the cache file, with a stand-in for nltk's reader --------------------------------
+
+
+class Builds:
+    """A WordNet folder, a reader of it that nltk would give, and a count of tables built."""
+
+    def __init__(self, folder, monkeypatch):
+        self.folder = folder
+        self.count = 0
+        folder.mkdir()
+        (folder / "index.noun").write_text("dog n 1 0 1 0 02084071\n")
+        monkeypatch.setattr(wordnet_table, "build_table", self.build)
+
+    def reader(self):
+        return SimpleNamespace(root=SimpleNamespace(path=str(self.folder)))
+
+    def build(self, reader):
+        self.count += 1
+        return WordNetTable({tag: {"dog": self.count} for tag in POS_TAGS}, {tag: {} for tag in POS_TAGS})
+
+
+@pytest.fixture
+def builds(tmp_path, monkeypatch):
+    return Builds(tmp_path / "wordnet", monkeypatch)
+
+
+def test_the_cache_is_read_until_wordnet_changes(builds, tmp_path, monkeypatch):
+    path = tmp_path / "cache" / "wordnet-table.pickle"
+    assert read_or_build(path, builds.reader).count("dog", "n") == 1
+    assert read_or_build(path, builds.reader).count("dog", "n") == 1
+    assert builds.count == 1
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+
+    (builds.folder / "index.noun").write_text("dog n 1 0 1 0 02084071\ncat n 1 0 1 0 02121620\n")
+    assert read_or_build(path, builds.reader).count("dog", "n") == 2
+    assert read_or_build(path, builds.reader).count("dog", "n") == 2
+
+    stat = (builds.folder / "index.noun").stat()
+    os.utime(builds.folder / "index.noun", ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert read_or_build(path, builds.reader).count("dog", "n") == 3
+
+    (builds.folder / "verb.exc").write_text("ran run\n")
+    assert read_or_build(path, builds.reader).count("dog", "n") == 4
+
+    nltk_data = tmp_path / "nltk_data"  # a WordNet where nltk looks first would be the one it loads
+    monkeypatch.setenv("NLTK_DATA", str(nltk_data))
+    assert read_or_build(path, builds.reader).count("dog", "n") == 4
+    (nltk_data / "corpora" / "wordnet").mkdir(parents=True)
+    assert read_or_build(path, builds.reader).count("dog", "n") == 5
+    assert read_or_build(path, builds.reader).count("dog", "n") == 5
+
+    shutil.rmtree(builds.folder)  # the recorded WordNet is gone: built from what the reader finds now
+    assert read_table(path) is None
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "old version", "header only"])
+def test_a_damaged_cache_file_is_built_again(builds, tmp_path, damage):
+    path = tmp_path / "wordnet-table.pickle"
+    read_or_build(path, builds.reader)
+    data = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"\x80\x05not a pickle at all" + data[:100])
+    elif damage == "truncated":
+        path.write_bytes(data[:len(data) // 2])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "old version":
+        with open(path, "rb") as stream:
+            header = pickle.load(stream)
+            body = stream.read()
+        path.write_bytes(pickle.dumps({**header, "version": header["version"] - 1}) + body)
+    else:
+        with open(path, "rb") as stream:
+            header = pickle.load(stream)
+        path.write_bytes(pickle.dumps(header))
+    assert read_or_build(path, builds.reader).count("dog", "n") == 2
+    assert read_or_build(path, builds.reader).count("dog", "n") == 2
+    assert builds.count == 2
+
+
+def test_a_cache_that_cannot_be_written_still_gives_the_table(builds, tmp_path):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder would be")
+    path = blocked / "wordnet-table.pickle"
+    assert read_or_build(path, builds.reader).count("dog", "n") == 1
+    assert read_or_build(path, builds.reader).count("dog", "n") == 2
