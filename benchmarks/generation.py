@@ -15,7 +15,7 @@ generator loaded.  Throughput is graphs per second of wall time over the
 first corpus, the generator already loaded in every process (the worker
 processes are started and loaded by a first, untimed run).  The load time is
 measured in a fresh Python process, so nothing is cached in it: importing
-amrgen, then Generator.load (models + LM), then WordNet.
+amrgen, then Generator.load (models + LM), then the WordNet table.
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ _LOAD_SCRIPT = """
 import json, sys, time
 started = time.perf_counter()
 from amrgen.decoding.generator import Generator
-from amrgen.wordnet import load_wordnet
+from amrgen.wordnet_table import load_table
 imported = time.perf_counter()
 Generator.load(*json.loads(sys.argv[1]))
 generator_loaded = time.perf_counter()
-load_wordnet()
+load_table()
 print(json.dumps([imported - started, generator_loaded - imported, time.perf_counter() - generator_loaded]))
 """
 
