@@ -22,10 +22,11 @@ import functools
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+
+from amrgen.io.atomic import write_atomically
 
 FORMAT_VERSION = 1
 """Changes whenever what the file holds changes, so that older files are built again."""
@@ -195,7 +196,8 @@ def reader_source(reader: Any) -> Path:
 
 
 def _load_reader() -> Any:
-    from amrgen.wordnet import load_wordnet  # imports nltk: only when the table is built
+    # imports nltk: only when the table is built
+    from amrgen.wordnet import load_wordnet
 
     return load_wordnet()
 
@@ -220,22 +222,12 @@ def read_table(path: Path) -> WordNetTable | None:
 
 
 def write_table(path: Path, table: WordNetTable, source_fingerprint: tuple) -> None:
-    """Write the table to ``path`` in one step (a temporary file beside it that
-    replaces it, as :mod:`amrgen.io.atomic` does for text)."""
+    """Write the table to ``path`` in one step (:mod:`amrgen.io.atomic`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            pickle.dump({"version": FORMAT_VERSION, "fingerprint": source_fingerprint}, stream,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.dump((table.counts, table.exceptions), stream, protocol=pickle.HIGHEST_PROTOCOL)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    header = pickle.dumps({"version": FORMAT_VERSION, "fingerprint": source_fingerprint},
+                          protocol=pickle.HIGHEST_PROTOCOL)
+    body = pickle.dumps((table.counts, table.exceptions), protocol=pickle.HIGHEST_PROTOCOL)
+    write_atomically(path, header + body)
 
 
 def read_or_build(path: Path, load_reader: Callable[[], Any] = _load_reader) -> WordNetTable:

@@ -3,7 +3,8 @@ it, which then replaces the file in one step (``os.replace``).
 
 A run that is interrupted while writing therefore leaves the older file in
 place, never half a file: what ``amrgen generate`` writes (the sentences,
-the trace) and the hyperparameters ``amrgen tune`` keeps rewriting.
+the trace), the hyperparameters ``amrgen tune`` keeps rewriting and the
+WordNet table in the user's cache.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomically(path: str | Path, text: str) -> None:
-    """Replace (or create) the UTF-8 text file at ``path`` with ``text`` in one step."""
+def write_atomically(path: str | Path, content: str | bytes) -> None:
+    """Replace (or create) the file at ``path`` with ``content`` in one step:
+    text is written as UTF-8, bytes as they are."""
     path = Path(path)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(content.encode("utf-8") if isinstance(content, str) else content)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _mode(path))

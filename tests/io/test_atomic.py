@@ -36,3 +36,9 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_bytes_are_written_as_they_are(tmp_path):
+    path = tmp_path / "table.bin"
+    write_atomically(path, b"\x00\xff\n")
+    assert path.read_bytes() == b"\x00\xff\n"
