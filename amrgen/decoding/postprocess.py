@@ -107,7 +107,9 @@ def quotation_marks(c: Configuration) -> Configuration:
     """Direct speech: ``: "`` before the ARG1 of the first speech verb of each
     sentence whose ARG1 (a clause: a vertex with children, or a frameset)
     follows the verb, and ``"`` after the sentence's last mark (``he said : "
-    draw me a sheep . "``).
+    draw me a sheep . "``); an ARG1 before its verb is quoted as ``" ... , "``
+    (``" good morning , " said the little prince``, the commonest place of a
+    comma in the Little Prince training references: 225 of 814).
 
     Another addition to the thesis's punctuation: Little Prince is told in
     dialogue and its references quote every utterance (80 quotation marks in
@@ -116,12 +118,32 @@ def quotation_marks(c: Configuration) -> Configuration:
     for root in sentence_roots(c.graph):
         g = c.graph
         for v in [root, *g.successors(root)]:
-            said = [a for _, label, a in g.out_edges(v) if label == "ARG1" and g.order.precedes(v, a)
+            said = [a for _, label, a in g.out_edges(v) if label == "ARG1"
                     and (g.children(a) or is_propbank_frameset(str(g.label(a))))]
             if str(g.label(v)) in SPEECH_VERBS and c.rho.get(Key.REAL, v) and said:
-                c = _quote(c, v, said[0], root)
+                if g.order.precedes(v, said[0]):
+                    c = _quote(c, v, said[0], root)
+                else:
+                    c = _quote_fronted(c, v, said[0])
                 break
     return c
+
+
+def _quote_fronted(c: Configuration, v: Vertex, said: Vertex) -> Configuration:
+    """``" ... , "`` around the ARG1 of a speech verb that precedes it (``" good
+    morning , " said the little prince``)."""
+    g = c.graph.copy()
+    opening, closing = InsertedVertex(c.inserted + 1), InsertedVertex(c.inserted + 2)
+    family = [u for u in [v, *g.children(v)] if u != said]
+    before = [u for u in family if g.order.precedes(u, said)]
+    after = [u for u in family if g.order.precedes(said, u)]
+    for mark, text in ((opening, '"'), (closing, ', "')):
+        g.add_vertex(mark, text)
+        g.add_edge(v, PLACEHOLDER, mark)
+    g.order = g.order.with_pairs([*((u, opening) for u in before), (opening, said), (said, closing),
+                                  *((closing, u) for u in after)])
+    rho = c.rho.updated([(Key.REAL, opening, '"'), (Key.REAL, closing, ', "')])
+    return c.with_(graph=g, rho=rho, inserted=c.inserted + 2)
 
 
 def _quote(c: Configuration, v: Vertex, said: Vertex, root: Vertex) -> Configuration:

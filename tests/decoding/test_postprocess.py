@@ -244,6 +244,14 @@ def test_direct_speech_is_quoted():
     assert finalize(quotation_marks(reported)) == "he said sheep"
 
 
+def test_direct_speech_before_its_verb_is_quoted_with_a_comma():
+    """(s / say-01 :ARG0 (p / prince) :ARG1 (m / morning :mod (g / good)))"""
+    c = final({"s": "say-01", "p": "prince", "m": "morning", "g": "good"},
+              [("s", "ARG0", "p"), ("s", "ARG1", "m"), ("m", "mod", "g")],
+              ["g", "m", "s", "p"], real={"s": "said", "p": "the prince"})
+    assert finalize(quotation_marks(c)) == '" good morning , " said the prince'
+
+
 def test_not_goes_where_a_negative_word_already_says_it():
     c = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
               [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
