@@ -186,8 +186,8 @@ class GenerationSession(Session):
 
     @cached_property
     def search_record(self) -> RecordingSearch:
-        """Phase 2 run again on the same configuration, noting every candidate made
-        (for the candidates it pruned, :func:`amrgen_gui.search_record.dropped`)."""
+        """Phase 2 run again on the same configuration, noting every pruning (for
+        the candidates it dropped and where, :meth:`RecordingSearch.dropped`)."""
         g = self.generator.generator
         search = RecordingSearch(g.probabilities, g.lm, g.hyper)
         self.generator.run_search(search, self.generation.phase1.configuration)

@@ -3,35 +3,28 @@ vertex and dropped on the way to best(v).
 
 getBest(v) extends best_{≤i-1}(v) by the candidates of the i-th child and
 keeps the (n4, r4)-best (best_{≤i}(v)), and best(v) is the (n5, r5)-best of
-the complete ones; two candidates with the same partial yield are kept
-once.  :class:`BestSequenceSearch` keeps only what survives, so
-:class:`RecordingSearch` notes every candidate as it is made (each
-:class:`Hypothesis` comes from ``_hypothesis``) and :func:`dropped` tells
-the ones that went nowhere: an incomplete candidate no later one extends,
-a complete one that is not in best(v).
+the complete candidates; before each pruning, candidates with the same
+partial yield are merged into the best of them.  :class:`BestSequenceSearch`
+keeps only what survives, and reports every pruning to its observation hook
+:meth:`~amrgen.decoding.beam.BestSequenceSearch.pruned`: what went in and
+what came out.  :class:`RecordingSearch` notes these reports, and
+:meth:`RecordingSearch.dropped` lists each candidate of a vertex that a
+pruning did not keep, with the pruning that dropped it and whether it was
+merged into a candidate of the same yield or pruned by (n, r).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from amrgen.decoding.beam import BestSequenceSearch, Hypothesis
+from amrgen.decoding.beam import (
+    BestSequenceSearch,
+    ChildStage,
+    Hypothesis,
+    PruneStage,
+    best_by_yield,
+)
 from amrgen.graph import Vertex
-from amrgen.transitions.transitions import Reorder
-
-
-class RecordingSearch(BestSequenceSearch):
-    """:class:`BestSequenceSearch` that keeps every candidate it makes, by vertex
-    (with whether every child of the vertex is in it)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.made: dict[Vertex, list[tuple[Hypothesis, bool]]] = {}
-
-    def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
-        hypothesis = super()._hypothesis(v, steps, children, left, own, right, ts, complete)
-        self.made.setdefault(v, []).append((hypothesis, complete))
-        return hypothesis
 
 
 @dataclass(frozen=True)
@@ -39,38 +32,63 @@ class Dropped:
     """A candidate the search made for a vertex and did not keep."""
 
     hypothesis: Hypothesis
-    combined: int
-    """How many children it had combined (i of best_{≤i}(v))."""
-    children: int
-    """How many children its order has."""
+    stage: PruneStage
+    """The pruning that dropped it: after the i-th of n children, or best(v)."""
+    merged_into: Hypothesis | None = None
+    """The candidate of the same partial yield it was merged into (scored at
+    least as high); None when it was pruned by (n, r)."""
 
     @property
-    def stage(self) -> str:
-        """Where it was dropped, as the inspector says it: a candidate made with the
-        i-th child is pruned from best_{≤i}(v) or, once complete, from best(v)."""
-        i, n = self.combined, self.children
-        if i == n:
-            return "pruned from best(v)" if n == 0 else f"pruned at child {n} of {n} or from best(v)"
-        return f"pruned at child {i} of {n}" if i else "not extended"
+    def reason(self) -> str:
+        """Where and why it was dropped, as the inspector says it."""
+        stage = self.stage
+        if self.merged_into is not None:
+            where = f"at child {stage.i} of {stage.n}" if isinstance(stage, ChildStage) else "in best(v)"
+            other = "a better" if self.merged_into.score > self.hypothesis.score else "an equally scored"
+            return f"merged {where} into {other} candidate of the same yield"
+        if isinstance(stage, ChildStage):
+            return f"pruned at child {stage.i} of {stage.n} (n4, r4)"
+        return "pruned from best(v) (n5, r5)"
 
 
-def dropped(made: list[tuple[Hypothesis, bool]], kept: list[Hypothesis]) -> list[Dropped]:
-    """The candidates of ``made`` (one vertex's, as :class:`RecordingSearch` noted them)
-    that are neither in best(v) (``kept``, compared by partial yield and score)
-    nor extended by a later candidate; best first."""
-    extended = {_key(h.steps[:-1], h.children[:-1]) for h, _ in made if h.children}
-    kept_scores = {(h.words, h.score) for h in kept}
-    found = [Dropped(h, len(h.children), _children(h)) for h, complete in made
-             if ((h.words, h.score) not in kept_scores if complete else _key(h.steps, h.children) not in extended)]
-    return sorted(found, key=lambda d: (-d.combined, -d.hypothesis.score))
+@dataclass(frozen=True)
+class Pruning:
+    """One pruning of one vertex's candidates, as the search reported it."""
+
+    stage: PruneStage
+    candidates: tuple[Hypothesis, ...]
+    """What went in, before candidates of the same yield were merged."""
+    kept: tuple[Hypothesis, ...]
+    """What came out, best first."""
+
+    def dropped(self) -> list[Dropped]:
+        """The candidates not kept, in the order they were made."""
+        kept = {id(h) for h in self.kept}
+        by_yield = best_by_yield(self.candidates)
+        return [Dropped(h, self.stage, None if by_yield[h.words] is h else by_yield[h.words])
+                for h in self.candidates if id(h) not in kept]
 
 
-def _key(steps: tuple, children: tuple[Hypothesis, ...]) -> tuple:
-    """A candidate's b(v) and which child candidates it holds (the same objects)."""
-    return steps, tuple(id(child) for child in children)
+class RecordingSearch(BestSequenceSearch):
+    """:class:`BestSequenceSearch` that notes every pruning, by vertex (a vertex
+    that Insert-Child added under its own name)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.prunings: dict[Vertex, list[Pruning]] = {}
+
+    def pruned(self, v: Vertex, stage: PruneStage, candidates: list[Hypothesis], kept: list[Hypothesis]) -> None:
+        self.prunings.setdefault(v, []).append(Pruning(stage, tuple(candidates), tuple(kept)))
+
+    def dropped(self, v: Vertex) -> list[Dropped]:
+        """Every candidate of v that a pruning dropped: those dropped from best(v)
+        first, then those of later children before earlier ones, best first
+        within each."""
+        found = [d for pruning in self.prunings.get(v, ()) for d in pruning.dropped()]
+        return sorted(found, key=_latest_first)
 
 
-def _children(h: Hypothesis) -> int:
-    """The number of children in the order h's Reorder gives (0 without one)."""
-    orders = [t for t, _ in h.steps if isinstance(t, Reorder)]
-    return len(orders[0].sequence) - 1 if orders else 0
+def _latest_first(d: Dropped) -> tuple:
+    """best(v) before every child stage, child i before child i - 1, then the better candidate."""
+    i = d.stage.i if isinstance(d.stage, ChildStage) else None
+    return i is not None, -(i or 0), -d.hypothesis.score

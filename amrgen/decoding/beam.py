@@ -24,12 +24,18 @@ of v is in (i = n in Algorithm 3), when the yield of v is complete.
 Two candidates of best_{≤i}(v) or best(v) with the same partial yield are
 kept once, the better one: their futures add the same words and scores, so
 the other can never win (the reference implementation does the same).
+
+The search keeps only what survives.  :meth:`BestSequenceSearch.pruned` is
+its observation hook: a subclass that overrides it is told, at every
+pruning, which candidates went in and which came out (the phase-2
+inspector of the GUI, :mod:`amrgen_gui.search_record`, lists what was
+dropped and where).  Without an override the search builds nothing for it.
 """
 
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -119,14 +125,66 @@ class Phase2Result:
         return max(candidates, key=lambda h: h.score) if candidates else None
 
 
+@dataclass(frozen=True)
+class ChildStage:
+    """The pruning after the i-th of the n children of one order of ch(v):
+    best_{≤i}(v) = prune_(n4,r4) of best_{≤i-1}(v) extended by best(β_i)
+    (Algorithm 3, lines 12-21; 1 ≤ i ≤ n).  Each realization and order of
+    v has its own n stages (an order with an inserted child has one more)."""
+
+    i: int
+    n: int
+
+
+@dataclass(frozen=True)
+class BestStage:
+    """The pruning of all complete candidates of v, over every realization
+    and order: best(v) = prune_(n5,r5) (the end of Algorithm 3)."""
+
+
+PruneStage = ChildStage | BestStage
+"""Which pruning of getBest(v) :meth:`BestSequenceSearch.pruned` reports."""
+
+BEST = BestStage()
+
+
 class BestSequenceSearch:
     """getBest(v, c, best) for every vertex, bottom-up (Algorithms 3 and 5)."""
+
+    _observed = False
+    """Whether :meth:`pruned` is overridden: the search calls it only then."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._observed = cls.pruned is not BestSequenceSearch.pruned
 
     def __init__(self, probabilities: TransitionProbabilities, lm: LanguageModelScore,
                  hyper: Hyperparameters) -> None:
         self.probabilities = probabilities
         self.lm = lm
         self.hyper = hyper
+
+    def pruned(self, v: Vertex, stage: PruneStage, candidates: list[Hypothesis], kept: list[Hypothesis]) -> None:
+        """Observation hook, called each time the search prunes candidates of v;
+        it does nothing here: override it in a subclass to watch the search
+        (the search calls it only where a subclass overrides it).
+
+        ``stage`` says which pruning (:class:`ChildStage`: best_{≤i}(v) by
+        (n4, r4) after the i-th of n children; :class:`BestStage`: best(v) by
+        (n5, r5)).  ``candidates`` is everything that went into it, before
+        candidates of the same partial yield were merged, in the order the
+        search made them; ``kept`` what came out, best first: the same
+        objects, a subset of ``candidates``, and exactly what the next stage
+        extends (the (i+1)-th child) or takes (best(v) takes the candidates
+        kept at every order's last child; a vertex without children has no
+        child stage and gives best(v) its candidate of each realization).  Every candidate of
+        ``candidates`` not in ``kept`` was dropped here, either merged into
+        the best candidate of its yield (:func:`best_by_yield`) or pruned by
+        (n, r).  A vertex that Insert-Child added is searched by a nested
+        getBest and reported under its own name, once per realization of its
+        parent that inserts it.  Both lists belong to the search: do not
+        change them.
+        """
 
     def run(self, c: Configuration) -> Phase2Result:
         """best(σ_i) for a bottom-up traversal σ of G' (c = (G', ε, ε, ρ) after phase 1)."""
@@ -149,6 +207,7 @@ class BestSequenceSearch:
         skips Realize and the insertions (the thesis's extension)."""
         h = self.hyper
         found: list[Hypothesis] = []
+        v = c.sigma1
         c = _with_children_annotations(c, best)
         for c_real, hist, own, local in self._realized(c, best):
             # all(c_i) depends on β_i and its side only (the Insert-Between features
@@ -157,7 +216,10 @@ class BestSequenceSearch:
             for t_reor, p_reor in self.probabilities.reorders(c_real):
                 steps = (*hist, (t_reor, p_reor))
                 found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
-        return _dedupe_prune(found, h.n5, h.r5)
+        kept = _dedupe_prune(found, h.n5, h.r5)
+        if self._observed:
+            self.pruned(v, BEST, found, kept)
+        return kept
 
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
         """Stages 2 and 3 of v: each of the h1-best Realize transitions followed by
@@ -222,6 +284,8 @@ class BestSequenceSearch:
                             v, b.steps + ((t_ins, p_ins),), b.children + (b_i,), left, own, right,
                             b.ts + b_i.ts + h.weighted_log(t_ins.name, p_ins), complete))
             current = _dedupe_prune(extended, h.n4, h.r4)
+            if self._observed:
+                self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
@@ -259,14 +323,21 @@ def _with_children_annotations(c: Configuration, best: Mapping[Vertex, list[Hypo
     return c.with_(rho=c.rho.updated(assignments)) if assignments else c
 
 
-def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypothesis]:
-    """prune_(n,r) by score, keeping the best of candidates with the same partial yield."""
+def best_by_yield(hypotheses: Iterable[Hypothesis]) -> dict[tuple[str, ...], Hypothesis]:
+    """The best candidate of each partial yield (of equal scores, the first), by
+    yield in the order the yields first occur: what remains of ``hypotheses``
+    when candidates of the same yield are merged, before prune_(n,r)."""
     by_words: dict[tuple[str, ...], Hypothesis] = {}
     for hyp in hypotheses:
         kept = by_words.get(hyp.words)
         if kept is None or hyp.score > kept.score:
             by_words[hyp.words] = hyp
-    return [hyp for hyp, _ in prune(((hyp, hyp.score) for hyp in by_words.values()), n, r)]
+    return by_words
+
+
+def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypothesis]:
+    """prune_(n,r) by score, keeping the best of candidates with the same partial yield."""
+    return [hyp for hyp, _ in prune(((hyp, hyp.score) for hyp in best_by_yield(hypotheses).values()), n, r)]
 
 
 def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,

@@ -6,7 +6,10 @@ path gives.  On the right, the candidates of the vertex selected: those of
 best(v) with their realization (the first Realize of b(v)), partial yield,
 θ_LM · score_LM, score_TS by transition class (Σ θ_C(t) · log p over the
 whole subtree), score_TS and the partial score; below them, greyed, the
-candidates the search pruned on the way (:mod:`amrgen_gui.search_record`).
+candidates the search dropped on the way (:mod:`amrgen_gui.search_record`),
+each with the pruning that dropped it: best_{≤i}(v) by (n4, r4) after the
+i-th of n children, or best(v) by (n5, r5), and whether it was merged into
+a candidate of the same partial yield rather than pruned by (n, r).
 The candidates on the path to the winner b̂ (the root's best candidate and,
 recursively, the child candidates it combines) are marked ▶.
 
@@ -44,7 +47,11 @@ CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion
 """The transition classes of phase 2, one score_TS column each."""
 COLUMNS = ("", "#", "realization", "partial yield", "θ_LM·score_LM", *CLASSES, "score_TS", "score", "")
 MAX_DROPPED = 200
-"""Pruned candidates listed per vertex (the best of them)."""
+"""Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
+STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "
+             "(n4, r4)-best candidates after combining the i-th of the n children of an order of v; “pruned from "
+             "best(v) (n5, r5)”: best(v) keeps the (n5, r5)-best of the complete candidates; “merged”: a candidate "
+             "of the same partial yield scored at least as high was kept in its place before that pruning.")
 
 
 @dataclass(frozen=True)
@@ -53,8 +60,9 @@ class Row:
 
     hypothesis: Any
     rank: int | None
-    """Its place in best(v) (1 is the best), None when pruned."""
+    """Its place in best(v) (1 is the best), None when dropped."""
     stage: str
+    """Where and why it was dropped (:attr:`Dropped.reason`); empty when kept."""
     on_path: bool
 
 
@@ -91,7 +99,10 @@ class CandidateTable(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if section < len(COLUMNS) - 1 else "kept / pruned"
+            return COLUMNS[section] if section < len(COLUMNS) - 1 else "kept / dropped"
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole \
+                and section == len(COLUMNS) - 1:
+            return STAGE_TIP
         return None
 
     def cells(self, row: Row) -> list[str]:
@@ -152,6 +163,7 @@ class Phase2Inspector(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(splitter, 1)
         self.count = QLabel(objectName="caption")
+        self.count.setWordWrap(True)
         layout.addWidget(self.count)
         self._shown = None
         """The session whose phase 2 is listed."""
@@ -205,11 +217,15 @@ class Phase2Inspector(QWidget):
         if row < 0 or session is None or self.model.mode is not Mode.MODEL:
             return
         v = self.vertices.item(row).data(Qt.ItemDataRole.UserRole)
-        rows, pruned = candidate_rows(session, v, self.path.get(v))
-        self.table.set_rows(rows, session.generator.generator.hyper)
+        rows, dropped = candidate_rows(session, v, self.path.get(v))
+        hyper = session.generator.generator.hyper
+        self.table.set_rows(rows, hyper)
         kept = sum(row.rank is not None for row in rows)
-        self.count.setText(f"best({v}): {kept} kept, {pruned} pruned"
-                           + (f" (the best {MAX_DROPPED} listed)" if pruned > MAX_DROPPED else ""))
+        merged = sum(d.merged_into is not None for d in dropped)
+        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged into a "
+                           f"candidate of the same yield (n4 = {hyper.n4}, r4 = {hyper.r4:g}, n5 = {hyper.n5}, "
+                           f"r5 = {hyper.r5:g})"
+                           + (f"; the first {MAX_DROPPED} dropped listed" if len(dropped) > MAX_DROPPED else ""))
 
     def _preview(self, row: int) -> None:
         session = self.model.session
@@ -238,13 +254,11 @@ def winner_path(winner) -> dict[Vertex, Any]:
     return path
 
 
-def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], int]:
-    """best(v) as the engine returned it, then the candidates pruned (the best
-    :data:`MAX_DROPPED`); and how many were pruned in all."""
-    # Imported here: the recorder imports the decoder, which takes seconds (not when the window opens).
-    from amrgen_gui.search_record import dropped
-
+def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:
+    """best(v) as the engine returned it, then the candidates dropped (the first
+    :data:`MAX_DROPPED`, each with where and why); and every dropped one
+    (:class:`amrgen_gui.search_record.Dropped`)."""
     kept = session.generation.phase2.best.get(v, [])
     rows = [Row(h, rank, "", h is on_path) for rank, h in enumerate(kept, start=1)]
-    pruned = dropped(session.search_record.made.get(v, []), kept)
-    return rows + [Row(d.hypothesis, None, d.stage, False) for d in pruned[:MAX_DROPPED]], len(pruned)
+    dropped = session.search_record.dropped(v)
+    return rows + [Row(d.hypothesis, None, d.reason, False) for d in dropped[:MAX_DROPPED]], dropped

@@ -3,11 +3,12 @@ equal the thesis's definitions, and the generator end to end on the thesis's
 examples."""
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.beam import replay
+from amrgen.decoding.beam import BEST, BestSequenceSearch, ChildStage, replay
 from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
@@ -121,3 +122,86 @@ def test_algorithm_1_takes_the_most_probable_transition_to_a_terminal_configurat
     for before, t, p in steps:
         assert (t, p) == ranked_transitions(generator, before)[0]
     assert greedy_sentence(generator, Amr.from_penman(SMALL_GRAPHS[1]))[-1] == "."
+
+
+class ObservedSearch(BestSequenceSearch):
+    """The search with its observation hook overridden: every pruning noted."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.prunings: list[tuple] = []
+
+    def pruned(self, v, stage, candidates, kept) -> None:
+        self.prunings.append((v, stage, list(candidates), list(kept)))
+
+
+def _table(result):
+    return [(v, [(h.words, h.steps, h.ts, h.lm, h.score) for h in result.best[v]]) for v in result.order]
+
+
+def _ids(hypotheses):
+    return [id(h) for h in hypotheses]
+
+
+def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator):
+    """With n4 = n5 = 2: at every pruning the hook gets the candidates that went
+    in and the ones kept, kept ⊆ candidates is prune_(n,r) of the best
+    candidate of each yield, the next child extends exactly the kept ones,
+    best(v) takes exactly those kept at every order's last child and is what
+    get_best returns; and the result is the same with and without the observer."""
+    hyper = replace(generator.hyper, n4=2, n5=2)
+    small = generator.with_hyperparameters(hyper)
+    c, _ = _search(small, SMALL_GRAPHS[1])
+    plain = small.search.run(c)
+    search = ObservedSearch(small.probabilities, small.lm, hyper)
+    result = search.run(c)
+    assert _table(result) == _table(plain) and result.numbering == plain.numbering
+    assert type(small.search)._observed is False and ObservedSearch._observed is True
+
+    runs: dict = {}  # v -> one list of prunings per getBest(v), the last one best(v)
+    for v, stage, candidates, kept in search.prunings:
+        if not runs.get(v) or runs[v][-1][-1][0] == BEST:
+            runs.setdefault(v, []).append([])
+        runs[v][-1].append((stage, candidates, kept))
+        assert set(_ids(kept)) <= set(_ids(candidates))
+        n, r = (hyper.n4, hyper.r4) if isinstance(stage, ChildStage) else (hyper.n5, hyper.r5)
+        best_of_yield = {}
+        for h in candidates:
+            best_of_yield[h.words] = max(best_of_yield.get(h.words, -math.inf), h.score)
+        expected = sorted(best_of_yield.values(), reverse=True)[:n]
+        assert [h.score for h in kept] == [s for s in expected if s >= expected[0] - r]
+        assert len({h.words for h in kept}) == len(kept)
+        assert all(h.score == best_of_yield[h.words] for h in kept)
+    assert max(len(c.graph.children(v)) for v in result.order) >= 2
+    assert all(len(runs[v]) == 1 for v in result.order)
+    dropped = {"child": 0, "best": 0}
+    for v, calls in runs.items():
+        for *stages, (last, found, best_v) in calls:
+            assert last == BEST and not any(stage == BEST for stage, _, _ in stages)
+            dropped["best"] += len(found) - len(best_v)
+            complete = []
+            for k, (stage, candidates, kept) in enumerate(stages):
+                assert 1 <= stage.i <= stage.n
+                dropped["child"] += len(candidates) - len(kept)
+                if stage.i == stage.n:
+                    complete += kept
+                    continue
+                next_stage, extended, _ = stages[k + 1]
+                assert next_stage == ChildStage(stage.i + 1, stage.n)
+                assert {(h.steps[:-1], tuple(_ids(h.children[:-1]))) for h in extended} == \
+                    {(h.steps, tuple(_ids(h.children))) for h in kept}
+            if stages:
+                assert _ids(found) == _ids(complete)
+            else:  # a vertex without children: its candidates go to best(v) unpruned
+                assert found and not any(h.children for h in found)
+        if v in result.best:
+            assert _ids(best_v) == _ids(result.best[v])
+    assert dropped["child"] and dropped["best"]
+    # A vertex Insert-Child added is searched by a nested getBest and reported
+    # under its own name: what its parent combines is what its best(v) kept.
+    inserted = set(runs) - set(result.order)
+    assert inserted
+    kept_inserted = {id(h) for v in inserted for calls in runs[v] for h in calls[-1][2]}
+    combined = {id(child) for _, _, candidates, _ in search.prunings for h in candidates
+                for child in h.children if child.vertex in inserted}
+    assert combined and combined <= kept_inserted

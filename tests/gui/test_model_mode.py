@@ -12,12 +12,14 @@ from PySide6.QtWidgets import QMessageBox
 from test_main_window import press, select
 
 from amrgen.cli import main
+from amrgen.decoding.beam import BEST, BestSequenceSearch
 from amrgen.decoding.partial import generate_partial
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.transitions import Keep, finalize
 from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.session import Mode
+from amrgen_gui.views.phase2_inspector import MAX_DROPPED
 
 pytestmark = pytest.mark.gui
 
@@ -100,7 +102,9 @@ def test_the_phase2_inspector_lists_best_v_as_the_engine_returns_it(qtbot, model
             [(h.words, h.lm, h.ts, h.score) for h in engine.phase2.best[v]]
         assert kept and all(inspector.table.cells(row)[-1] == "kept in best(v)" for row in kept)
         pruned = [row for row in rows if row.rank is None]
-        assert not {(r.hypothesis.words, r.hypothesis.score) for r in pruned} & \
+        assert all(row.stage for row in pruned)
+        # A candidate merged into one of the same yield may tie with it; one pruned by (n, r) is not kept.
+        assert not {(r.hypothesis.words, r.hypothesis.score) for r in pruned if not r.stage.startswith("merged")} & \
             {(h.words, h.score) for h in engine.phase2.best[v]}
         pruned_somewhere |= bool(pruned)
         assert sum(row.on_path for row in rows) == 1  # every vertex is on the winner's path
@@ -116,6 +120,75 @@ def test_the_phase2_inspector_lists_best_v_as_the_engine_returns_it(qtbot, model
     assert {v: item.look for v, item in model_window.graph.nodes.items()}.keys() == set(expected.graph.vertices)
     press(qtbot, model_window, Qt.Key.Key_Right)  # stepping ends the preview
     assert model_window.model.preview is None
+
+
+class ObservedSearch(BestSequenceSearch):
+    """The search's own report of its prunings, independent of the GUI's recorder."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.prunings: list[tuple] = []
+
+    def pruned(self, v, stage, candidates, kept) -> None:
+        self.prunings.append((v, stage, list(candidates), list(kept)))
+
+
+def described(h) -> tuple:
+    """A candidate as two runs of the search both have it."""
+    return h.words, h.score, tuple((str(t), p) for t, p in h.steps), tuple(child.words for child in h.children)
+
+
+def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, model_window, default_generator):
+    """At the root of lpp_1943.7 (four children), a complete candidate pruned at
+    the last child and one pruned from best(v) are told apart, and one merged
+    into a candidate of the same yield says so, as the search itself reports."""
+    model_window.docks["phase2"].raise_()
+    inspector = model_window.inspector
+    qtbot.waitUntil(inspector.isVisible, timeout=2000)
+    select(model_window, "lpp_1943.7")
+    generation = model_window.model.session.generation
+    c = generation.phase1.configuration
+    root = c.graph.root
+    assert len(c.graph.children(root)) == 4
+    g = default_generator.generator
+    search = ObservedSearch(g.probabilities, g.lm, g.hyper)
+    search.run(c)
+    expected: dict[tuple, set[str]] = {}
+    for v, stage, candidates, kept in search.prunings:
+        if v != root:
+            continue
+        kept_ids = {id(h) for h in kept}
+        for k, h in enumerate(candidates):
+            if id(h) in kept_ids:
+                continue
+            other = next((o for o in candidates[:k] if o.words == h.words and o.score >= h.score), None) or \
+                next((o for o in candidates[k + 1:] if o.words == h.words and o.score > h.score), None)
+            where = "in best(v)" if stage == BEST else f"at child {stage.i} of {stage.n}"
+            if other is not None:
+                better = "a better" if other.score > h.score else "an equally scored"
+                text = f"merged {where} into {better} candidate of the same yield"
+            else:
+                text = "pruned from best(v) (n5, r5)" if stage == BEST else f"pruned {where} (n4, r4)"
+            expected.setdefault(described(h), set()).add(text)
+
+    inspector.select_vertex(root)
+    pruned = [row for row in inspector.table.rows if row.rank is None]
+    for row in pruned:
+        assert inspector.table.cells(row)[-1] == row.stage
+        assert row.stage in expected[described(row.hypothesis)]
+    stages = [row.stage for row in pruned]
+    assert "pruned at child 4 of 4 (n4, r4)" in stages and "pruned from best(v) (n5, r5)" in stages
+    assert "merged in best(v) into an equally scored candidate of the same yield" in stages
+    assert not any(" or " in stage for stage in stages)
+    last = stages.index("pruned at child 4 of 4 (n4, r4)")
+    assert all("best(v)" in stage for stage in stages[:last])  # best(v) first, then the last child
+    complete = [row for row in pruned if row.stage == "pruned at child 4 of 4 (n4, r4)"]
+    assert all(len(row.hypothesis.children) == 4 for row in complete)  # complete, yet not offered to best(v)
+    dropped = sum(len(candidates) - len(kept) for v, _, candidates, kept in search.prunings if v == root)
+    assert inspector.count.text().startswith(f"best({root}): {g.hyper.n5} kept; ")
+    assert f"the first {MAX_DROPPED} dropped listed" in inspector.count.text() and dropped > MAX_DROPPED
+    inspector.view.selectRow(inspector.table.rows.index(complete[0]))
+    assert f"a candidate for {root} pruned at child 4 of 4 (n4, r4)" in model_window.model.preview_caption
 
 
 def test_generating_the_sample_in_the_background_gives_the_generators_sentences(qtbot, model_window,
