@@ -15,7 +15,7 @@ generator loaded.  Throughput is graphs per second of wall time over the
 first corpus, the generator already loaded in every process (the worker
 processes are started and loaded by a first, untimed run).  The load time is
 measured in a fresh Python process, so nothing is cached in it: importing
-amrgen, then Generator.load (models + LM), then the WordNet table.
+amrgen, then Generator.load (models + LM), then the WordNet table, then lemminflect.
 """
 
 from __future__ import annotations
@@ -40,17 +40,22 @@ _LOAD_SCRIPT = """
 import json, sys, time
 started = time.perf_counter()
 from amrgen.decoding.generator import Generator
+from amrgen.realization.inflection import load_inflections
 from amrgen.wordnet_table import load_table
 imported = time.perf_counter()
 Generator.load(*json.loads(sys.argv[1]))
 generator_loaded = time.perf_counter()
 load_table()
-print(json.dumps([imported - started, generator_loaded - imported, time.perf_counter() - generator_loaded]))
+table_loaded = time.perf_counter()
+load_inflections()
+print(json.dumps([imported - started, generator_loaded - imported, table_loaded - generator_loaded,
+                  time.perf_counter() - table_loaded]))
 """
 
 
 def load_times(spec: GeneratorSpec) -> list[float]:
-    """Seconds to import amrgen, to load the models and LM, and to load WordNet, in a fresh process."""
+    """Seconds to import amrgen, to load the models and LM, WordNet's table and
+    lemminflect (with the spaCy it imports), in a fresh process."""
     arguments = json.dumps([spec.model_dir, spec.lm_path, spec.hyperparameters])
     done = subprocess.run([sys.executable, "-c", _LOAD_SCRIPT, arguments], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
@@ -83,8 +88,9 @@ def main() -> None:
 
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
           "(times are wall-clock: other work on the machine inflates them)")
-    imported, generator, wordnet = load_times(spec)
-    print(f"load (fresh process): import {imported:.1f} s, models + LM {generator:.1f} s, WordNet {wordnet:.1f} s")
+    imported, generator, wordnet, inflections = load_times(spec)
+    print(f"load (fresh process): import {imported:.1f} s, models + LM {generator:.1f} s, WordNet {wordnet:.1f} s, "
+          f"lemminflect {inflections:.1f} s: {imported + generator + wordnet + inflections:.1f} s in all")
     greedy = loaded(spec).hyper.greedy()
     for number, path in enumerate(corpora):
         items = read_items(path)

@@ -62,12 +62,15 @@ class GeneratorSpec:
     hyperparameters: str | None = None
 
     def load(self) -> Generator:
-        """The generator, WordNet's table loaded too: it loads on the first
-        question, which would otherwise count as the first graph's time."""
+        """The generator, WordNet's table and lemminflect's loaded too: they load
+        at the first question, which would otherwise count as the first graph's time
+        (and, in the application, freeze the window)."""
+        from amrgen.realization.inflection import load_inflections
         from amrgen.wordnet_table import load_table
 
         generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters)
         load_table()
+        load_inflections()
         return generator
 
 

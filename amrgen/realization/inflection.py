@@ -12,6 +12,8 @@ word of a verb, the last word of a noun.
 
 from __future__ import annotations
 
+import functools
+
 from amrgen.ml.features import WordNetLexicon
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
 
@@ -84,9 +86,18 @@ def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
     return next((word for word in candidates if word != adjective and lexicon.knows(word, "r")), None)
 
 
+@functools.cache
 def _lemminflect():
-    """lemminflect, imported on first use: importing it imports spaCy (its
-    spaCy extension), about 1.5 s that loading a generator need not wait for."""
+    """lemminflect, imported and its tables read on first use: importing it
+    imports spaCy (for its spaCy extension, which amrgen does not use), and
+    the tables take a while too, about 1.4 s in all.  A generator that is
+    loaded to be timed or to be ready calls :func:`load_inflections` first."""
     import lemminflect
 
+    lemminflect.getInflection("be", "VBD")  # reads the inflection tables now
     return lemminflect
+
+
+def load_inflections() -> None:
+    """Import lemminflect and read its tables now rather than at the first word form."""
+    _lemminflect()
