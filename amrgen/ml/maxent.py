@@ -23,19 +23,27 @@ A trained model holds ``coef`` as a dense matrix; a compacted or loaded one
 (:mod:`amrgen.ml.compaction`, :mod:`amrgen.ml.store`) as a sparse CSR matrix,
 kept sparse in memory only when a dense copy would exceed :data:`DENSE_LIMIT`
 entries (the realize model: vocabulary × words).
+
+Prediction (:meth:`MaxentModel.probabilities`, :meth:`MaxentModel.best`) needs
+numpy only: a sparse ``coef`` is held as its plain CSR arrays
+(:class:`CsrWeights`), and scipy, whose import costs the start of generation
+about 0.3 s, is imported by training and evaluation only, where they need it.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import scipy.sparse as sp
-from scipy.special import log_softmax, softmax
 
 from amrgen.decoding.prune import prune
 from amrgen.errors import AmrgenError
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 Event = Sequence[str]
 """The active indicator features of one context x."""
@@ -56,6 +64,74 @@ class ModelError(AmrgenError):
     """A model cannot be trained from the given data, or a stored model cannot be used."""
 
 
+@dataclass(frozen=True, eq=False)
+class CsrWeights:
+    """A sparse ``coef`` as the arrays of the CSR format, without scipy: row i's
+    weights are ``data[indptr[i]:indptr[i + 1]]``, in the columns (labels)
+    ``indices[indptr[i]:indptr[i + 1]]``. :mod:`amrgen.ml.store` loads models so."""
+
+    data: np.ndarray
+    indices: np.ndarray
+    indptr: np.ndarray
+    shape: tuple[int, int]
+
+    @classmethod
+    def of(cls, matrix: Any) -> CsrWeights:
+        """The float64 CSR arrays of a scipy sparse matrix (summing duplicate entries of COO and the like)."""
+        import scipy.sparse as sp
+
+        csr = sp.csr_array(matrix, dtype=np.float64)
+        return cls(csr.data, csr.indices, csr.indptr, csr.shape)
+
+    def checked(self) -> CsrWeights:
+        """These weights as float64, checked as scipy's ``check_format(full_check=True)``
+        checks a CSR matrix (with its messages); entries past ``indptr[-1]`` are dropped."""
+        rows, columns = (int(n) for n in self.shape)
+        data, indices, indptr = (np.asarray(a) for a in (self.data, self.indices, self.indptr))
+        if data.ndim != 1 or indices.ndim != 1 or indptr.ndim != 1:
+            raise ValueError("data, indices, and indptr should be 1-D")
+        if indices.dtype.kind not in "iu" or indptr.dtype.kind not in "iu" or data.dtype.kind not in "biuf":
+            raise ValueError("indices and indptr must hold integers, data real numbers")
+        if len(indptr) != rows + 1:
+            raise ValueError(f"index pointer size {len(indptr)} should be {rows + 1}")
+        if indptr[0] != 0:
+            raise ValueError("index pointer should start with 0")
+        if len(indices) != len(data):
+            raise ValueError("indices and data should have the same size")
+        size = int(indptr[-1])
+        if size > len(indices):
+            raise ValueError("Last value of index pointer should be less than the size of index and data arrays")
+        data, indices = data[:size], indices[:size]
+        if size > 0:
+            if indices.max() >= columns:
+                raise ValueError(f"indices must be < {columns}")
+            if indices.min() < 0:
+                raise ValueError("indices must be >= 0")
+            if np.diff(indptr).min() < 0:
+                raise ValueError("indptr must be a non-decreasing sequence")
+        return CsrWeights(data.astype(np.float64), indices.astype(np.intp), indptr.astype(np.intp), (rows, columns))
+
+    def toarray(self) -> np.ndarray:
+        """The dense matrix, entries added into zeros in order as scipy's ``toarray`` does."""
+        dense = np.zeros(self.shape)
+        rows = np.repeat(np.arange(self.shape[0]), np.diff(self.indptr))
+        np.add.at(dense, (rows, self.indices), self.data)
+        return dense
+
+    def to_scipy(self) -> sp.csr_array:
+        """The scipy CSR matrix (imports scipy)."""
+        import scipy.sparse as sp
+
+        return sp.csr_array((self.data, self.indices, self.indptr), shape=self.shape)
+
+
+def _is_scipy_sparse(matrix: Any) -> bool:
+    """Whether ``matrix`` is a scipy sparse matrix, without importing scipy (no
+    scipy matrix exists unless scipy.sparse was imported)."""
+    sparse = sys.modules.get("scipy.sparse")
+    return sparse is not None and sparse.issparse(matrix)
+
+
 class MaxentModel:
     """p(y | x) = exp(Σ_s∈x coef[s, y] + intercept[y]) / Z(x) (thesis Def. 2.7).
 
@@ -70,19 +146,24 @@ class MaxentModel:
         self,
         labels: Sequence[str],
         vocabulary: Sequence[str],
-        coef: np.ndarray,
+        coef: np.ndarray | CsrWeights | sp.sparray,
         intercept: np.ndarray,
         metadata: Mapping[str, Any] | None = None,
         feature_templates: Sequence[str] = (),
     ) -> None:
         self.labels = tuple(labels)
         self.vocabulary = tuple(vocabulary)
-        if sp.issparse(coef):
-            self.coef = sp.csr_array(coef, dtype=np.float64)
-            self.coef.check_format(full_check=True)
-            weights = self.coef.data
+        if _is_scipy_sparse(coef):
+            coef = CsrWeights.of(coef)
+        self._scipy: sp.csr_array | None = None
+        self._csr: CsrWeights | None = None
+        self._dense: np.ndarray | None = None
+        if isinstance(coef, CsrWeights):
+            self._csr = coef.checked()
+            weights, shape = self._csr.data, self._csr.shape
         else:
-            self.coef = weights = np.ascontiguousarray(coef, dtype=np.float64)
+            self._dense = weights = np.ascontiguousarray(coef, dtype=np.float64)
+            shape = self._dense.shape
         self.intercept = np.ascontiguousarray(intercept, dtype=np.float64)
         self.metadata = dict(metadata or {})
         self.feature_templates = tuple(feature_templates)
@@ -92,20 +173,29 @@ class MaxentModel:
             raise ValueError("labels must be distinct, sorted and not empty")
         if len(self._column) != len(self.vocabulary):
             raise ValueError("the vocabulary lists a feature twice")
-        if self.coef.shape != (len(self.vocabulary), len(self.labels)):
-            raise ValueError(f"coef has shape {self.coef.shape}, expected {(len(self.vocabulary), len(self.labels))}")
+        if shape != (len(self.vocabulary), len(self.labels)):
+            raise ValueError(f"coef has shape {shape}, expected {(len(self.vocabulary), len(self.labels))}")
         if self.intercept.shape != (len(self.labels),):
             raise ValueError(f"intercept has shape {self.intercept.shape}, expected {(len(self.labels),)}")
         if not (np.isfinite(weights).all() and np.isfinite(self.intercept).all()):
             raise ValueError("the weights are not all finite")
-        self._dense: np.ndarray | None = self.coef
-        if sp.issparse(self.coef):
-            self._dense = self.coef.toarray() if len(self.vocabulary) * len(self.labels) <= DENSE_LIMIT else None
+        if self._csr is not None and len(self.vocabulary) * len(self.labels) <= DENSE_LIMIT:
+            self._dense = self._csr.toarray()
+
+    @property
+    def coef(self) -> np.ndarray | sp.csr_array:
+        """The weights, indicator × label: a dense matrix, or a scipy CSR matrix for
+        a sparse model (made on first use, which imports scipy: prediction does not use it)."""
+        if self._csr is None:
+            return self._dense
+        if self._scipy is None:
+            self._scipy = self._csr.to_scipy()
+        return self._scipy
 
     @property
     def nonzero_weights(self) -> int:
         """How many entries of ``coef`` are not zero."""
-        return int(self.coef.count_nonzero() if sp.issparse(self.coef) else np.count_nonzero(self.coef))
+        return int(self.coef.count_nonzero() if self._csr is not None else np.count_nonzero(self._dense))
 
     # ----------------------------------------------------------------- training
 
@@ -190,6 +280,8 @@ class MaxentModel:
 
     def probabilities_batch(self, events: Sequence[Event]) -> np.ndarray:
         """p(y | x) for many events: one row per event, one column per label of ``labels``."""
+        from scipy.special import softmax
+
         return softmax(self._linear(events), axis=1)
 
     def accuracy(self, events: Sequence[Event], labels: Sequence[str]) -> float:
@@ -203,6 +295,8 @@ class MaxentModel:
         """L(λ | C) = Σ_j log p(y_j | x_j) (thesis 2.7); -inf when a label never occurred in training."""
         if not all(label in self._label_index for label in labels):
             return float("-inf")
+        from scipy.special import log_softmax
+
         log_p = log_softmax(self._linear(events), axis=1)
         return float(log_p[np.arange(len(labels)), self._label_indices(labels)].sum())
 
@@ -223,10 +317,11 @@ class MaxentModel:
     def _gather(self, columns: list[int]) -> np.ndarray:
         """The sum of the rows ``columns`` of a sparse ``coef``, in one pass over their
         entries (about 30 µs for 40 rows of the realize model, whose dense rows take 45)."""
+        csr = self._csr
         rows = np.asarray(columns, dtype=np.intp)
-        starts = self.coef.indptr[rows]
-        positions = ranges(starts, self.coef.indptr[rows + 1] - starts)
-        sums = np.bincount(self.coef.indices[positions], weights=self.coef.data[positions], minlength=len(self.labels))
+        starts = csr.indptr[rows]
+        positions = ranges(starts, csr.indptr[rows + 1] - starts)
+        sums = np.bincount(csr.indices[positions], weights=csr.data[positions], minlength=len(self.labels))
         return sums.astype(np.float64, copy=False)  # bincount gives integers when there is nothing to add
 
     def _columns(self, features: Event) -> list[int]:
@@ -236,10 +331,12 @@ class MaxentModel:
 
     def _linear(self, events: Sequence[Event]) -> np.ndarray:
         scores = self._matrix(events) @ (self._dense if self._dense is not None else self.coef)
-        return (scores.toarray() if sp.issparse(scores) else np.asarray(scores)) + self.intercept
+        return (scores.toarray() if _is_scipy_sparse(scores) else np.asarray(scores)) + self.intercept
 
     def _matrix(self, events: Sequence[Event]) -> sp.csr_matrix:
         """The 0/1 event-by-indicator matrix; unseen indicators are dropped."""
+        import scipy.sparse as sp
+
         rows = [self._columns(event) for event in events]
         indptr = np.cumsum([0] + [len(row) for row in rows])
         indices = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=indptr[-1])

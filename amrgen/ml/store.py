@@ -41,11 +41,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from amrgen import __version__
 from amrgen.errors import MissingResourceError
-from amrgen.ml.maxent import MaxentModel, ModelError
+from amrgen.ml.maxent import CsrWeights, MaxentModel, ModelError
 
 FORMAT = "amrgen-model"
 FORMAT_VERSION = 2
@@ -108,6 +107,9 @@ def _encode_model(model: MaxentModel) -> tuple[bytes, bytes]:
         "feature_templates": list(model.feature_templates),
         "metadata": model.metadata,
     }
+    # Saving only, so loading (and generation) does without scipy's import.
+    import scipy.sparse as sp
+
     encoded = [feature.encode("utf-8") for feature in model.vocabulary]
     coef = sp.csr_array(model.coef, dtype=np.float32)
     coef.eliminate_zeros()
@@ -263,7 +265,7 @@ def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentM
 
     def build() -> MaxentModel:
         labels = description["labels"]
-        coef = sp.csr_array((data, indices, indptr), shape=(len(vocabulary), len(labels)))
+        coef = CsrWeights(data, indices, indptr, (len(vocabulary), len(labels)))
         return MaxentModel(labels, vocabulary, coef, intercept, description["metadata"],
                            description["feature_templates"])
 
