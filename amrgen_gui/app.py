@@ -12,28 +12,43 @@ background meanwhile; ``--mode model`` starts in model mode.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+import threading
 import traceback
 from types import TracebackType
 
-from PySide6.QtCore import QObject, qVersion
-from PySide6.QtWidgets import QApplication, QMessageBox
-
-from amrgen_gui import theme
+from amrgen_gui.generator import LoadedGenerator
 from amrgen_gui.session import Mode
+
+# Qt is imported in main(), after the generator has started loading: the two
+# overlap (about 0.3 s sooner ready, by benchmarks/application_start.py).
 
 
 def _report_unexpected(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
     """A bug must not take the window with it: show it, print it, carry on."""
+    from PySide6.QtWidgets import QMessageBox
+
     traceback.print_exception(kind, error, trace)
     QMessageBox.critical(None, "Unexpected error", f"{kind.__name__}: {error}\n\nThe window stays usable; "
                          "the details are on the terminal.")
+
+
+def _preload(*paths: str | None) -> None:
+    """Load the generator into the process's cache while Qt and the window are
+    being set up: the window's own load (:meth:`MainWindow.load_generator`)
+    then finds it there, or waits for it, and reports what went wrong if
+    anything did."""
+    with contextlib.suppress(Exception):
+        LoadedGenerator.load(*paths)
 
 
 def _leaks_references() -> bool:
     """Whether this PySide6 drops a reference to None at every call of a method that
     returns nothing, as 6.12.0 does on Python 3.11 (where None is not immortal):
     the interpreter then dies ("deallocating None") after some thousand calls."""
+    from PySide6.QtCore import QObject
+
     probe = QObject()
     before = sys.getrefcount(None)
     for _ in range(100):
@@ -54,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="hyperparameters as amrgen tune writes them (default: the shipped default's, "
                              "or the built-in values with --model)")
     args, qt_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    chosen = (args.model, args.lm, args.hyperparameters)
+    threading.Thread(target=_preload, args=chosen, daemon=True).start()
+
+    from PySide6.QtCore import qVersion
+    from PySide6.QtWidgets import QApplication
+
+    from amrgen_gui import theme
+
     if _leaks_references():
         print(f"amrgen-gui: PySide6 {qVersion()} leaks references on Python {sys.version.split()[0]} and would "
               "crash within minutes; install another version, e.g. pip install 'PySide6==6.11.3'", file=sys.stderr)
@@ -73,7 +96,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode:
         window.set_mode(Mode(args.mode))
     window.open_corpus(args.corpus or SAMPLE)
-    chosen = (args.model, args.lm, args.hyperparameters)
     window.load_generator(*chosen, quiet=not any(chosen))  # the default may be missing: say so, quietly
     return app.exec()
 
