@@ -47,7 +47,6 @@ DenomModel = Callable[[Configuration, Vertex], Mapping[str, float]]
 
 MULTI_SENTENCE = "multi-sentence"
 QUESTION_CONCEPTS = frozenset({"interrogative", "amr-unknown"})
-MIN_VERTICES_FOR_FULL_STOP = 5
 EXCLAMATION_CONCEPT = "expressive"
 """The value of ``:mode`` that makes a sentence end in ``!`` (23 of the 35
 training graphs of *The Little Prince* that have it end so; 9 in ``.``)."""
@@ -61,8 +60,14 @@ def sentence_roots(g: Graph) -> list[Vertex]:
 
 def punctuation_mark(g: Graph, v: Vertex) -> str:
     """punc(v) for v ∈ R̂: ``?`` when φ_v(?), ``,`` when φ_v(,), ``!`` for
-    ``:mode expressive`` (an addition), ``.`` when Ĝ has at least five
-    vertices, else ε.
+    ``:mode expressive`` (an addition), else ``.``.
+
+    The thesis gives ``.`` only to graphs of at least five vertices ("these
+    often do not represent complete sentences"); the Little Prince references
+    end short sentences too (``chapter 4 .``; 200 of the 225 training
+    references of at most four words end in ``.``, ``?`` or ``!``), and
+    ending every sentence raised BLEU from 19.17 to 19.67 on dev and from
+    14.91 to 15.24 on test.
 
     φ_v(?) also holds when ``amr-unknown`` is anywhere below v, not only a
     child: a wh-question's unknown is often deeper ("what are you doing
@@ -77,19 +82,16 @@ def punctuation_mark(g: Graph, v: Vertex) -> str:
         return ","
     if any(g.label(child) == EXCLAMATION_CONCEPT for child in g.children(v)):
         return "!"
-    return "." if len(g) >= MIN_VERTICES_FOR_FULL_STOP else ""
+    return "."
 
 
 def punctuate(c: Configuration) -> Configuration:
     """c' of Section 4.4: a vertex v_punc realized as punc(v) for every v ∈ R̂,
     under an edge (v, ⋆, v_punc) and after every vertex of ch(v) ∪ {v}, so that
-    the mark ends the realization of Ĝ|v.  Where punc(v) = ε no vertex is added,
-    as it would add nothing to the yield."""
+    the mark ends the realization of Ĝ|v."""
     original = c.graph
     for v in sentence_roots(original):
         mark = punctuation_mark(original, v)
-        if not mark:
-            continue
         v_punc, g = c.new_vertex(), c.graph.copy()
         g.add_vertex(v_punc, mark)
         g.add_edge(v, PLACEHOLDER, v_punc)

@@ -53,7 +53,7 @@ def test_generate_gives_the_good_graphs_an_empty_line_and_a_message(tiny, tmp_pa
     lines = output.read_text(encoding="utf-8").split("\n")
     assert len(lines) == 5 and lines[-1] == ""  # four graphs, one line each
     assert lines[1] == "" and all(lines[i] for i in (0, 2, 3))
-    assert lines[0] == "chapter 1"
+    assert lines[0] == "chapter 1 ."
     out, err = capsys.readouterr()
     messages = [line for line in err.splitlines() if "could not generate" in line]
     assert len(messages) == 1
