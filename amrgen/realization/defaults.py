@@ -86,8 +86,10 @@ SILENT_CONCEPTS = frozenset({
     "imperative", "interrogative", "expressive",
     "date-entity", "ordinal-entity", "byline",
     "temporal-quantity", "monetary-quantity", "mass-quantity", "distance-quantity",
+    "string-entity",
 })
-"""Concepts (frameset id removed) whose default realization is ε."""
+"""Concepts (frameset id removed) whose default realization is ε (``string-entity``,
+whose ``:value`` is what is said, is ours; the others are the reference implementation's)."""
 
 SUBJECT_ROLES = ("ARG0", "ARG1")
 
