@@ -238,6 +238,15 @@ def test_direct_speech_is_quoted():
     assert finalize(quotation_marks(reported)) == "he said sheep"
 
 
+def test_quoted_speech_loses_the_infinitive_marker_insert_between_put_before_it():
+    to = InsertedVertex(1)
+    c = final({"s": "say-01", "h": "he", to: "to", "d": "draw-01", "x": "sheep"},
+              [("s", "ARG0", "h"), ("s", "ARG1", to), (to, PLACEHOLDER, "d"), ("d", "ARG1", "x")],
+              ["h", "s", to, "d", "x"], real={"s": "said", "d": "draw", "x": "a sheep"}, inserted=1)
+    assert finalize(c) == "he said to draw a sheep"
+    assert finalize(quotation_marks(punctuate(c))) == 'he said : " draw a sheep . "'
+
+
 def test_direct_speech_before_its_verb_is_quoted_with_a_comma():
     """(s / say-01 :ARG0 (p / prince) :ARG1 (m / morning :mod (g / good)))"""
     c = final({"s": "say-01", "p": "prince", "m": "morning", "g": "good"},
