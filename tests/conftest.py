@@ -64,3 +64,20 @@ def generator():
     from amrgen.decoding.generator import Generator
 
     return _require(Generator.load)
+
+
+@pytest.fixture
+def observed_search():
+    """The class of a phase-2 search (Algorithm 3) that notes every pruning its
+    observation hook is told of, as (v, stage, candidates, kept), in ``prunings``."""
+    from amrgen.decoding.beam import BestSequenceSearch
+
+    class ObservedSearch(BestSequenceSearch):
+        def __init__(self, *args) -> None:
+            super().__init__(*args)
+            self.prunings: list[tuple] = []
+
+        def pruned(self, v, stage, candidates, kept) -> None:
+            self.prunings.append((v, stage, list(candidates), list(kept)))
+
+    return ObservedSearch

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.beam import BEST, BestSequenceSearch, ChildStage, replay
+from amrgen.decoding.beam import BEST, ChildStage, replay
 from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
@@ -124,17 +124,6 @@ def test_algorithm_1_takes_the_most_probable_transition_to_a_terminal_configurat
     assert greedy_sentence(generator, Amr.from_penman(SMALL_GRAPHS[1]))[-1] == "."
 
 
-class ObservedSearch(BestSequenceSearch):
-    """The search with its observation hook overridden: every pruning noted."""
-
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self.prunings: list[tuple] = []
-
-    def pruned(self, v, stage, candidates, kept) -> None:
-        self.prunings.append((v, stage, list(candidates), list(kept)))
-
-
 def _table(result):
     return [(v, [(h.words, h.steps, h.ts, h.lm, h.score) for h in result.best[v]]) for v in result.order]
 
@@ -143,7 +132,7 @@ def _ids(hypotheses):
     return [id(h) for h in hypotheses]
 
 
-def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator):
+def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, observed_search):
     """With n4 = n5 = 2: at every pruning the hook gets the candidates that went
     in and the ones kept, kept ⊆ candidates is prune_(n,r) of the best
     candidate of each yield, the next child extends exactly the kept ones,
@@ -153,10 +142,10 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator):
     small = generator.with_hyperparameters(hyper)
     c, _ = _search(small, SMALL_GRAPHS[1])
     plain = small.search.run(c)
-    search = ObservedSearch(small.probabilities, small.lm, hyper)
+    search = observed_search(small.probabilities, small.lm, hyper)
     result = search.run(c)
     assert _table(result) == _table(plain) and result.numbering == plain.numbering
-    assert type(small.search)._observed is False and ObservedSearch._observed is True
+    assert type(small.search)._observed is False and observed_search._observed is True
 
     runs: dict = {}  # v -> one list of prunings per getBest(v), the last one best(v)
     for v, stage, candidates, kept in search.prunings:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from test_main_window import press, select
 
 from amrgen.cli import main
-from amrgen.decoding.beam import BEST, BestSequenceSearch
+from amrgen.decoding.beam import BEST
 from amrgen.decoding.partial import generate_partial
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
@@ -122,23 +122,13 @@ def test_the_phase2_inspector_lists_best_v_as_the_engine_returns_it(qtbot, model
     assert model_window.model.preview is None
 
 
-class ObservedSearch(BestSequenceSearch):
-    """The search's own report of its prunings, independent of the GUI's recorder."""
-
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self.prunings: list[tuple] = []
-
-    def pruned(self, v, stage, candidates, kept) -> None:
-        self.prunings.append((v, stage, list(candidates), list(kept)))
-
-
 def described(h) -> tuple:
     """A candidate as two runs of the search both have it."""
     return h.words, h.score, tuple((str(t), p) for t, p in h.steps), tuple(child.words for child in h.children)
 
 
-def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, model_window, default_generator):
+def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, model_window, default_generator,
+                                                                      observed_search):
     """At the root of lpp_1943.7 (four children), a complete candidate pruned at
     the last child and one pruned from best(v) are told apart, and one merged
     into a candidate of the same yield says so, as the search itself reports."""
@@ -151,7 +141,7 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
     root = c.graph.root
     assert len(c.graph.children(root)) == 4
     g = default_generator.generator
-    search = ObservedSearch(g.probabilities, g.lm, g.hyper)
+    search = observed_search(g.probabilities, g.lm, g.hyper)
     search.run(c)
     expected: dict[tuple, set[str]] = {}
     for v, stage, candidates, kept in search.prunings:
