@@ -39,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="where the best assignment goes, its log beside it as FILE.log "
                              "(default: hyperparameters.json)")
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the random search (default: 1)")
+    parser.add_argument("--min-gain", type=float, default=0.0, metavar="BLEU",
+                        help="an assignment replaces the best only if its dev BLEU is more than this above "
+                             "(default: 0, any gain; small dev sets call for some, e.g. 0.3)")
     parser.add_argument("--start", metavar="FILE", help="the starting assignment (default: the built-in values)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="processes generating the dev corpus (default: 2)")
@@ -87,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
-                  budget=args.budget * 60, on_evaluated=on_evaluated)
+                  budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"
     print(f"{ending}: {result.evaluated} assignments generated, best dev BLEU {result.best.bleu:.2f} "
           f"({result.best.stage}) in {output}")

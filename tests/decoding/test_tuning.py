@@ -59,6 +59,19 @@ def test_the_search_finds_the_best_values_one_parameter_at_a_time(tmp_path):
     assert len(keys) == len(evaluate.calls) == result.evaluated  # nothing scored twice
 
 
+def test_gains_within_the_margin_leave_the_best_as_it_is(tmp_path):
+    def evaluate(hyper):  # theta_lm adds a little, n1 a lot
+        return 0.01 * hyper.theta_lm + hyper.n1
+
+    start = replace(Hyperparameters(), theta_lm=10.0, n1=1)
+    log = TuningLog(tmp_path / "h.json.log", SETTINGS)
+    result = tune(evaluate, log, start, samples=0, steps=5, seed=1, min_gain=0.6)
+    assert (result.best.hyperparameters.theta_lm, result.best.hyperparameters.n1) == (10.0, 8)
+    follows_any_gain = tune(evaluate, TuningLog(tmp_path / "g.json.log", SETTINGS), start, samples=0, steps=5,
+                            seed=1)
+    assert (follows_any_gain.best.hyperparameters.theta_lm, follows_any_gain.best.hyperparameters.n1) == (60.0, 8)
+
+
 def test_a_rerun_resumes_from_the_log_without_scoring_again(tmp_path):
     path = tmp_path / "h.json.log"
     first = Counting()
