@@ -29,7 +29,7 @@ The search keeps only what survives.  :meth:`BestSequenceSearch.pruned` is
 its observation hook: a subclass that overrides it is told, at every
 pruning, which candidates went in and which came out (the phase-2
 inspector of the GUI, :mod:`amrgen_gui.search_record`, lists what was
-dropped and where).  Without an override the search builds nothing for it.
+dropped and where).
 """
 
 from __future__ import annotations
@@ -151,13 +151,6 @@ BEST = BestStage()
 class BestSequenceSearch:
     """getBest(v, c, best) for every vertex, bottom-up (Algorithms 3 and 5)."""
 
-    _observed = False
-    """Whether :meth:`pruned` is overridden: the search calls it only then."""
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._observed = cls.pruned is not BestSequenceSearch.pruned
-
     def __init__(self, probabilities: TransitionProbabilities, lm: LanguageModelScore,
                  hyper: Hyperparameters) -> None:
         self.probabilities = probabilities
@@ -166,8 +159,7 @@ class BestSequenceSearch:
 
     def pruned(self, v: Vertex, stage: PruneStage, candidates: list[Hypothesis], kept: list[Hypothesis]) -> None:
         """Observation hook, called each time the search prunes candidates of v;
-        it does nothing here: override it in a subclass to watch the search
-        (the search calls it only where a subclass overrides it).
+        it does nothing here: override it in a subclass to watch the search.
 
         ``stage`` says which pruning (:class:`ChildStage`: best_{≤i}(v) by
         (n4, r4) after the i-th of n children; :class:`BestStage`: best(v) by
@@ -217,8 +209,7 @@ class BestSequenceSearch:
                 steps = (*hist, (t_reor, p_reor))
                 found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
         kept = _dedupe_prune(found, h.n5, h.r5)
-        if self._observed:
-            self.pruned(v, BEST, found, kept)
+        self.pruned(v, BEST, found, kept)
         return kept
 
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
@@ -284,8 +275,7 @@ class BestSequenceSearch:
                             v, b.steps + ((t_ins, p_ins),), b.children + (b_i,), left, own, right,
                             b.ts + b_i.ts + h.weighted_log(t_ins.name, p_ins), complete))
             current = _dedupe_prune(extended, h.n4, h.r4)
-            if self._observed:
-                self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
+            self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
