@@ -13,7 +13,7 @@ placeholder edge from their parent, as Insert-Child adds them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from amrgen.amr import concept_form
@@ -58,6 +58,18 @@ def sentence_roots(g: Graph) -> list[Vertex]:
     return g.children(root) if g.label(root) == MULTI_SENTENCE else [root]
 
 
+def add_mark(c: Configuration, parent: Vertex, mark: str, after: Iterable[Vertex] = (),
+             before: Iterable[Vertex] = ()) -> Configuration:
+    """c with a new vertex realized as ``mark`` (a punctuation mark or quotation
+    mark) under an edge (parent, ⋆, ·), as Insert-Child adds vertices, ordered
+    after every vertex of ``after`` and before every vertex of ``before``."""
+    new, g = c.new_vertex(), c.graph.copy()
+    g.add_vertex(new, mark)
+    g.add_edge(parent, PLACEHOLDER, new)
+    g.order = g.order.with_pairs([*((u, new) for u in after), *((new, u) for u in before)])
+    return c.with_(graph=g, rho=c.rho.updated([(Key.REAL, new, mark)]), inserted=c.inserted + 1)
+
+
 def punctuation_mark(g: Graph, v: Vertex) -> str:
     """punc(v) for v ∈ R̂: ``?`` when φ_v(?), ``,`` when φ_v(,), ``!`` for
     ``:mode expressive`` (an addition), else ``.``.
@@ -91,12 +103,7 @@ def punctuate(c: Configuration) -> Configuration:
     the mark ends the realization of Ĝ|v."""
     original = c.graph
     for v in sentence_roots(original):
-        mark = punctuation_mark(original, v)
-        v_punc, g = c.new_vertex(), c.graph.copy()
-        g.add_vertex(v_punc, mark)
-        g.add_edge(v, PLACEHOLDER, v_punc)
-        g.order = g.order.with_pairs((u, v_punc) for u in [v, *original.children(v)])
-        c = c.with_(graph=g, rho=c.rho.updated([(Key.REAL, v_punc, mark)]), inserted=c.inserted + 1)
+        c = add_mark(c, v, punctuation_mark(original, v), after=[v, *original.children(v)])
     return c
 
 
@@ -137,32 +144,16 @@ def quotation_marks(c: Configuration) -> Configuration:
 def _quote_fronted(c: Configuration, v: Vertex, said: Vertex) -> Configuration:
     """``" ... , "`` around the ARG1 of a speech verb that precedes it (``" good
     morning , " said the little prince``)."""
-    g = c.graph.copy()
-    opening, closing = InsertedVertex(c.inserted + 1), InsertedVertex(c.inserted + 2)
+    g = c.graph
     family = [u for u in [v, *g.children(v)] if u != said]
-    before = [u for u in family if g.order.precedes(u, said)]
-    after = [u for u in family if g.order.precedes(said, u)]
-    for mark, text in ((opening, '"'), (closing, ', "')):
-        g.add_vertex(mark, text)
-        g.add_edge(v, PLACEHOLDER, mark)
-    g.order = g.order.with_pairs([*((u, opening) for u in before), (opening, said), (said, closing),
-                                  *((closing, u) for u in after)])
-    rho = c.rho.updated([(Key.REAL, opening, '"'), (Key.REAL, closing, ', "')])
-    return c.with_(graph=g, rho=rho, inserted=c.inserted + 2)
+    c = add_mark(c, v, '"', after=[u for u in family if g.order.precedes(u, said)], before=[said])
+    return add_mark(c, v, ', "', after=[said], before=[u for u in family if g.order.precedes(said, u)])
 
 
 def _quote(c: Configuration, v: Vertex, said: Vertex, root: Vertex) -> Configuration:
-    g = c.graph.copy()
-    opening, closing = InsertedVertex(c.inserted + 1), InsertedVertex(c.inserted + 2)
-    g.add_vertex(opening, ': "')
-    g.add_edge(v, PLACEHOLDER, opening)
-    g.order = g.order.with_pairs([*((u, opening) for u in g.children(v) if g.order.precedes(u, said) and u != opening),
-                                  (v, opening), (opening, said)])
-    g.add_vertex(closing, '"')
-    g.add_edge(root, PLACEHOLDER, closing)
-    g.order = g.order.with_pairs((u, closing) for u in [root, *g.children(root)] if u != closing)
-    rho = c.rho.updated([(Key.REAL, opening, ': "'), (Key.REAL, closing, '"')])
-    return c.with_(graph=g, rho=rho, inserted=c.inserted + 2)
+    g = c.graph
+    c = add_mark(c, v, ': "', after=[v, *(u for u in g.children(v) if g.order.precedes(u, said))], before=[said])
+    return add_mark(c, root, '"', after=[root, *c.graph.children(root)])
 
 
 NEGATIVES = frozenset({"never", "nothing", "nobody", "no", "none", "neither", "nor", "nowhere", "no one"})
@@ -199,13 +190,8 @@ def coordination_commas(c: Configuration) -> Configuration:
             continue
         g = c.graph
         left = [u for u in g.children(v) if g.order.precedes(u, v)]
-        if not left:
-            continue
-        comma, g = c.new_vertex(), g.copy()
-        g.add_vertex(comma, ",")
-        g.add_edge(v, PLACEHOLDER, comma)
-        g.order = g.order.with_pairs([*((u, comma) for u in left), (comma, v)])
-        c = c.with_(graph=g, rho=c.rho.updated([(Key.REAL, comma, ",")]), inserted=c.inserted + 1)
+        if left:
+            c = add_mark(c, v, ",", after=left, before=[v])
     return c
 
 
