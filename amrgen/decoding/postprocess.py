@@ -18,7 +18,9 @@ from typing import Protocol
 
 from amrgen.amr import concept_form
 from amrgen.graph import Graph, Vertex
+from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import is_quoted
+from amrgen.realization.inflection import do_support as do_forms
 from amrgen.realization.pronouns import POSSESSIVES, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import (
@@ -171,6 +173,101 @@ def single_negation(c: Configuration) -> Configuration:
             fixes.extend((Key.REAL, u, "") for _, label, u in children
                          if label == "polarity" and c.rho.get(Key.REAL, u) == "not")
     return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
+AUXILIARY_WORDS = frozenset({
+    "be", "am", "is", "are", "was", "were", "been", "being", "do", "does", "did", "have", "has", "had",
+    "can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought", "to",
+})
+"""Words that carry a negation themselves (``can not``, ``is not``, ``to not``):
+no do-support after them, nor for a verb that is one of them."""
+
+
+def do_support(c: Configuration) -> Configuration:
+    """English do-support: a verb negated by a ``not`` right before it, with no
+    auxiliary before that, gets a form of do before the ``not`` and becomes its
+    base form; do takes the verb's tense and person (``i not knew`` → ``i did
+    not know``, ``he not knows`` → ``he does not know``, ``not draw`` → ``do not
+    draw``).
+
+    An addition to the thesis, whose transitions can insert do only where
+    Insert-Child predicts it, which the Little Prince models never do: the
+    realizations of :polarity - read "i not understand" where English has
+    "i did not understand"."""
+    for v in list(c.graph.vertices):
+        g = c.graph
+        verb = c.rho.get(Key.REAL, v)
+        negation = next((u for _, label, u in g.out_edges(v)
+                         if label == "polarity" and c.rho.get(Key.REAL, u) == "not"), None)
+        if negation is None or not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in AUXILIARY_WORDS:
+            continue
+        forms = do_forms(verb)
+        before, after = _neighbours(c, negation)
+        if forms is None or before in AUXILIARY_WORDS or after != verb.split()[0]:
+            continue
+        do, base = forms
+        left = [u for u in g.children(v) if g.order.precedes(u, negation)]
+        c = add_mark(c, v, do, after=left, before=[negation])
+        c = c.with_(rho=c.rho.updated([(Key.REAL, v, base)]))
+    return c
+
+
+COPULA_FORMS = {"i": ("am", "was"), "you": ("are", "were"), "we": ("are", "were"), "they": ("are", "were")}
+"""Present and past copula for a pronoun subject; a plural subject takes are/were, any other is/was."""
+
+SUBJECTS = ("ARG1", "ARG0", "domain")
+MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
+
+
+def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: WordNetLexicon = WORDNET) -> Configuration:
+    """be between the subject and an adjective that heads a sentence (``i not
+    sure`` → ``i am not sure``): for every adjective realization (ρ̂(POS) = JJ,
+    an adjective in WordNet) of a sentence root or of a conjunct of one, whose
+    ARG1 (else ARG0, :domain; not through a word Insert-Between put there)
+    comes before it with nothing between but modifiers (:polarity, :degree,
+    :mod) of at most two words; am/are/is by the subject,
+    present or past as the language model prefers for the sentence.
+
+    An addition to the thesis: AMR has no copula for adjectival predicates
+    (``(g / glad-02 :ARG0 (i / i))``), and the Little Prince models, which
+    learn inserted words only through Insert-Child, never insert it."""
+    for v in _clause_heads(c.graph):
+        g = c.graph
+        word = c.rho.get(Key.REAL, v)
+        if c.rho.get(Key.POS, v) != "JJ" or not word or not lexicon.knows(word, "a"):
+            continue
+        subject = next((u for role in SUBJECTS for _, label, u in g.out_edges(v)
+                        if label == role and c.rho.get(Key.REAL, u)), None)
+        if subject is None or not g.order.precedes(subject, v):
+            continue
+        between = [(label, u) for _, label, u in g.out_edges(v)
+                   if g.order.precedes(subject, u) and g.order.precedes(u, v)]
+        if isinstance(subject, InsertedVertex) or any(
+                label not in MODIFIER_ROLES or len(g.yield_(c.rho[Key.REAL], u)) > 2 for label, u in between):
+            continue
+        forms = COPULA_FORMS.get(c.rho.get(Key.REAL, subject),
+                                 ("are", "were") if c.rho.get(Key.NUMBER, subject) == "plural" else ("is", "was"))
+        after = [u for u in g.children(v) if not g.order.precedes(subject, u)]
+        options = [add_mark(c, v, form, after=after, before=[v, *(u for _, u in between)]) for form in forms]
+        c = max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+    return c
+
+
+def _clause_heads(g: Graph) -> list[Vertex]:
+    """The sentence roots, and the children of those that a conjunction or contrast heads."""
+    heads = []
+    for root in sentence_roots(g):
+        heads.append(root)
+        if str(g.label(root)) in ("and", "or", "contrast-01"):
+            heads.extend(g.children(root))
+    return heads
+
+
+def _neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
+    """The words right before and right after the realization of v in the yield."""
+    words = c.graph.yield_({**c.rho[Key.REAL], v: _SLOT})
+    i = words.index(_SLOT)
+    return (words[i - 1] if i > 0 else None), (words[i + 1] if i + 1 < len(words) else None)
 
 
 COORDINATORS = frozenset({"and", "or"})
@@ -340,7 +437,7 @@ def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -
     :func:`single_negation` first): articles revised, punctuation added (with :func:`coordination_commas` and
     :func:`quotation_marks`), c_f(c')
     computed and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
-    final = quotation_marks(coordination_commas(punctuate(revise_articles(single_negation(c), lm, denom))))
+    final = quotation_marks(coordination_commas(punctuate(revise_articles(predicative_copula(do_support(single_negation(c)), lm), lm, denom))))
     sentence = finalize(final)
     if sentence is None:
         raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")

@@ -77,6 +77,25 @@ def auxiliary_forms(lemma: str, alpha: SyntacticAnnotation, third_person: bool |
     return tuple(dict.fromkeys(form for tag in tags for form in inflections.get(tag, (lemma,))))
 
 
+DO_FORMS = {"VBD": "did", "VBZ": "does", "VBP": "do", "VB": "do"}
+"""The form of the auxiliary do that takes over a verb form's tense and person."""
+
+
+def do_support(verb: str) -> tuple[str, str] | None:
+    """(do, base form) for a finite or base verb form, its head first
+    (``knew`` → (did, know), ``looks up`` → (does, look up)); None for a
+    participle, or a word lemminflect does not know as a verb."""
+    head, *rest = verb.split()
+    lemmas = _lemminflect().getLemma(head, upos="VERB")
+    if not lemmas:
+        return None
+    base = lemmas[0]
+    for tag in ("VBD", "VBZ", "VBP", "VB"):
+        if head in _lemminflect().getAllInflections(base).get(tag, ()) or (tag == "VB" and head == base):
+            return DO_FORMS[tag], " ".join([base, *rest])
+    return None
+
+
 def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
     """The adverb derived from an adjective (``quick`` → ``quickly``, ``good`` →
     ``well``) if WordNet knows it as an adverb, else None."""

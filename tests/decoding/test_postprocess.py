@@ -6,6 +6,8 @@ import pytest
 
 from amrgen.decoding.postprocess import (
     coordination_commas,
+    do_support,
+    predicative_copula,
     single_negation,
     quotation_marks,
     indefinite_article,
@@ -271,3 +273,63 @@ def test_a_hyphen_goes_back_where_the_language_model_is_far_likelier_with_it():
     # -3 for ("grown", "ups") against -0.6 with the hyphen: 2.4 more, not enough for a margin of 3
     assert restore_hyphens(["the", "grown", "ups"], lm, margin=3.0) == ["the", "grown", "ups"]
     assert restore_hyphens([], lm) == []
+
+
+# -- do-support and the copula of adjectival predicates -------------------------------
+
+
+def negated(verb, real, subject="i", before=()):
+    """``subject [before...] not verb``: a negated verb and its subject."""
+    labels = {"v": verb, "s": subject, "m": "-", **{f"b{i}": word for i, word in enumerate(before)}}
+    edges = [("v", "ARG0", "s"), ("v", "polarity", "m"), *(("v", "mod", f"b{i}") for i in range(len(before)))]
+    order = ["s", *(f"b{i}" for i in range(len(before))), "m", "v"]
+    return final(labels, edges, order, pos={"v": "VB"}, real={"v": real, "m": "not"})
+
+
+@pytest.mark.parametrize("real, subject, expected", [
+    ("knew", "i", "i did not know"),
+    ("know", "i", "i do not know"),
+    ("knows", "he", "he does not know"),
+    ("looks up", "he", "he does not look up"),
+])
+def test_a_negated_verb_gets_do_support_in_its_tense(real, subject, expected):
+    c = do_support(negated("know-01", real, subject))
+    assert finalize(c) == expected
+    (do,) = set(c.graph.vertices) - {"v", "s", "m"}
+    assert isinstance(do, InsertedVertex) and c.graph.edge_labels("v", do) == [PLACEHOLDER]
+
+
+def test_no_do_support_after_an_auxiliary_nor_for_be_nor_for_a_participle():
+    assert finalize(do_support(negated("know-01", "know", before=["can"]))) == "i can not know"
+    assert finalize(do_support(negated("be-located-at-91", "was"))) == "i not was"
+    assert finalize(do_support(negated("see-01", "seen"))) == "i not seen"
+    not_a_verb = negated("know-01", "knew")
+    not_a_verb = not_a_verb.with_(rho=not_a_verb.rho.updated([(Key.POS, "v", "NN")]))
+    assert finalize(do_support(not_a_verb)) == "i not knew"
+
+
+def glad(subject="i", real=None, between=(), number=None):
+    labels = {"g": "glad-02", "s": subject, **{u: label for u, label, _ in between}}
+    edges = [("g", "ARG0", "s"), *(("g", role, u) for u, _, role in between)]
+    c = final(labels, edges, ["s", *(u for u, _, _ in between), "g"], pos={"g": "JJ"}, real={"g": "glad", **(real or {})})
+    return c.with_(rho=c.rho.updated([(Key.NUMBER, "s", number)])) if number else c
+
+
+def test_an_adjective_heading_the_sentence_gets_be_after_its_subject():
+    lm = BigramLM({("i", "am"): -0.5, ("i", "was"): -0.2})
+    assert finalize(predicative_copula(glad(), lm)) == "i was glad"
+    assert finalize(predicative_copula(glad(), BigramLM({("i", "am"): -0.5}))) == "i am glad"
+    negative = glad(between=[("m", "-", "polarity"), ("d", "very", "degree")], real={"m": "not"})
+    assert finalize(predicative_copula(negative, BigramLM({}))) == "i am not very glad"
+    assert finalize(predicative_copula(glad("they"), BigramLM({}))) == "they are glad"
+    assert finalize(predicative_copula(glad("boy", number="plural"), BigramLM({}))) == "boy are glad"
+    assert finalize(predicative_copula(glad("boy"), BigramLM({}))) == "boy is glad"
+
+
+def test_no_copula_past_a_clause_nor_for_a_word_that_is_no_adjective():
+    clause = glad(between=[("r", "run-01", "time")], real={"r": "running"})
+    assert finalize(predicative_copula(clause, BigramLM({}))) == "i running glad"
+    adverb = glad(real={"g": "gladly"})
+    assert finalize(predicative_copula(adverb, BigramLM({}))) == "i gladly"
+    after = final({"g": "glad-02", "s": "i"}, [("g", "ARG0", "s")], ["g", "s"], pos={"g": "JJ"}, real={"g": "glad"})
+    assert finalize(predicative_copula(after, BigramLM({}))) == "glad i"
