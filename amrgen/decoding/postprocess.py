@@ -183,12 +183,17 @@ AUXILIARY_WORDS = frozenset({
 no do-support after them, nor for a verb that is one of them."""
 
 
+VERB_SUBJECTS = ("ARG0", "ARG1")
+"""The roles of a verb's subject, in the order they are looked for."""
+
+
 def do_support(c: Configuration) -> Configuration:
-    """English do-support: a verb negated by a ``not`` right before it, with no
-    auxiliary before that, gets a form of do before the ``not`` and becomes its
-    base form; do takes the verb's tense and person (``i not knew`` → ``i did
-    not know``, ``he not knows`` → ``he does not know``, ``not draw`` → ``do not
-    draw``).
+    """English do-support, for a verb with no auxiliary of its own: a form of do
+    before the ``not`` right before a negated verb (``i not knew`` → ``i did not
+    know``, ``not draw`` → ``do not draw``), and before the subject of a yes/no
+    question (a ``:mode interrogative`` verb whose subject opens its clause:
+    ``he collects butterflies ?`` → ``does he collect butterflies ?``).  do
+    takes the verb's tense and person, and the verb becomes its base form.
 
     An addition to the thesis, whose transitions can insert do only where
     Insert-Child predicts it, which the Little Prince models never do: the
@@ -197,19 +202,40 @@ def do_support(c: Configuration) -> Configuration:
     for v in list(c.graph.vertices):
         g = c.graph
         verb = c.rho.get(Key.REAL, v)
-        negation = next((u for _, label, u in g.out_edges(v)
-                         if label == "polarity" and c.rho.get(Key.REAL, u) == "not"), None)
-        if negation is None or not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in AUXILIARY_WORDS:
+        if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in AUXILIARY_WORDS:
             continue
+        anchor = _negation(c, v) or _question_subject(c, v)
         forms = do_forms(verb)
-        before, after = _neighbours(c, negation)
-        if forms is None or before in AUXILIARY_WORDS or after != verb.split()[0]:
+        if anchor is None or forms is None:
             continue
         do, base = forms
-        left = [u for u in g.children(v) if g.order.precedes(u, negation)]
-        c = add_mark(c, v, do, after=left, before=[negation])
+        c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
         c = c.with_(rho=c.rho.updated([(Key.REAL, v, base)]))
     return c
+
+
+def _negation(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's :polarity child realized as ``not`` right before v's word, after no auxiliary."""
+    negation = next((u for _, label, u in c.graph.out_edges(v)
+                     if label == "polarity" and c.rho.get(Key.REAL, u) == "not"), None)
+    if negation is None:
+        return None
+    before, after = _neighbours(c, negation)
+    return negation if before not in AUXILIARY_WORDS and after == c.rho.get(Key.REAL, v).split()[0] else None
+
+
+def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
+    """The subject (ARG0, else ARG1) of a ``:mode interrogative`` v when it comes
+    first of v's realized family, after no auxiliary."""
+    g = c.graph
+    if not any(g.label(u) == "interrogative" for u in g.children(v)):
+        return None
+    subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
+    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)]
+    if subject is None or not c.rho.get(Key.REAL, subject) or isinstance(subject, InsertedVertex) \
+            or not all(g.order.precedes(subject, u) for u in family):
+        return None
+    return subject if _neighbours(c, subject)[0] not in AUXILIARY_WORDS else None
 
 
 COPULA_FORMS = {"i": ("am", "was"), "you": ("are", "were"), "we": ("are", "were"), "they": ("are", "were")}

@@ -333,3 +333,15 @@ def test_no_copula_past_a_clause_nor_for_a_word_that_is_no_adjective():
     assert finalize(predicative_copula(adverb, BigramLM({}))) == "i gladly"
     after = final({"g": "glad-02", "s": "i"}, [("g", "ARG0", "s")], ["g", "s"], pos={"g": "JJ"}, real={"g": "glad"})
     assert finalize(predicative_copula(after, BigramLM({}))) == "glad i"
+
+
+def test_a_yes_no_question_gets_do_before_its_subject():
+    labels = {"c": "collect-01", "h": "he", "b": "butterfly", "q": "interrogative"}
+    edges = [("c", "ARG0", "h"), ("c", "ARG1", "b"), ("c", "mode", "q")]
+    question = final(labels, edges, ["q", "h", "c", "b"], pos={"c": "VB"}, real={"c": "collects", "q": ""})
+    assert finalize(do_support(question)) == "does he collect butterfly"
+    statement = final({k: labels[k] for k in "chb"}, edges[:2], ["h", "c", "b"], pos={"c": "VB"},
+                      real={"c": "collects"})
+    assert finalize(do_support(statement)) == "he collects butterfly"
+    subject_last = final(labels, edges, ["q", "b", "c", "h"], pos={"c": "VB"}, real={"c": "collects", "q": ""})
+    assert finalize(do_support(subject_last)) == "butterfly collects he"
