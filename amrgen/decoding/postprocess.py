@@ -1,5 +1,7 @@
 """Postprocessing of the final configuration (thesis 4.4): revising articles,
-adding punctuation and removing duplicate words (and restoring hyphens).
+adding punctuation and removing duplicate words; and, our additions, the
+auxiliaries the models never insert (do-support, the copula of adjectival
+predicates), quotation marks and hyphens.
 
 All functions work on the final configuration ĉ = (Ĝ, ε, ε, ρ̂) that
 generation ends in: Ĝ is the graph *after* generation, so it holds the
@@ -459,11 +461,13 @@ def _is_word(token: str) -> bool:
 
 
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
-    """The realization of ĉ after the three steps of Section 4.4 (and
-    :func:`single_negation` first): articles revised, punctuation added (with :func:`coordination_commas` and
-    :func:`quotation_marks`), c_f(c')
-    computed and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
-    final = quotation_marks(coordination_commas(punctuate(revise_articles(predicative_copula(do_support(single_negation(c)), lm), lm, denom))))
+    """The realization of ĉ after the three steps of Section 4.4, with our
+    additions: :func:`single_negation`, :func:`do_support` and
+    :func:`predicative_copula` first; articles revised; punctuation added (with
+    :func:`coordination_commas` and :func:`quotation_marks`); c_f(c') computed
+    and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
+    grammatical = predicative_copula(do_support(single_negation(c)), lm)
+    final = quotation_marks(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
     sentence = finalize(final)
     if sentence is None:
         raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")
