@@ -73,13 +73,16 @@ AUXILIARIES = frozenset({"be", "have", "do"})
 SPECIAL_WORDS: dict[str, tuple[str, ...]] = {
     "possible": ("can",),
     "obligate": ("must",),
-    "cause": ("because", "due to"),
+    "cause": ("because", "so"),
     "contrast": ("but",),
     "resemble": ("like",),
     "-": ("not", "no"),
     "+": ("please",),
 }
-"""Concepts (frameset id removed) with handwritten default realizations."""
+"""Concepts (frameset id removed) with handwritten default realizations.  The
+reference implementation has "because" and "due to" for cause-01; "due to" is
+in none of the Little Prince references (cause-01's training references have
+because 29 times, so 17, for 12), hence "so" (LP dev BLEU 19.81 -> 19.84)."""
 
 SILENT_CONCEPTS = frozenset({
     "person", "thing", "amr-unknown", "have-org-role", "have-rel-role", "multi-sentence", "name",
