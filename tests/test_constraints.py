@@ -59,6 +59,21 @@ def test_never_and_always_delete():
     assert CONSTRAINED.applicable(Delete(), ms) and not CONSTRAINED.applicable(Keep(), ms)
 
 
+def test_you_is_deleted_as_an_argument_of_an_imperative():
+    """"draw me a sheep": you/we under an :ARGk of an imperative verb allow Delete only."""
+    edges = [("d", "ARG0", "y"), ("d", "ARG1", "s"), ("d", "mode", "m")]
+    imperative = Graph({"d": "draw-01", "y": "you", "s": "sheep", "m": "imperative"}, edges)
+    you = config(imperative, ["y", "s", "d"])
+    assert CONSTRAINED.applicable(Delete(), you)
+    assert not any(CONSTRAINED.applicable(t, you) for t in (Keep(), Swap()))
+    assert FORMAL.applicable(Keep(), you)
+    assert CONSTRAINED.applicable(Keep(), config(imperative, ["s", "d"]))  # not a pronoun
+    statement = Graph({"d": "draw-01", "y": "you", "s": "sheep"}, edges[:2])
+    assert CONSTRAINED.applicable(Keep(), config(statement, ["y", "s", "d"]))
+    by_other_role = Graph({"d": "draw-01", "y": "you", "m": "imperative"}, [("d", "beneficiary", "y"), edges[2]])
+    assert CONSTRAINED.applicable(Keep(), config(by_other_role, ["y", "d"]))
+
+
 def test_realize_restrictions():
     g = Graph({"b": "boy", "w": "want-01"}, [("w", "ARG0", "b")])
     boy = config(g, ["b", "w"], {Key.DEL: {"b": 0, "w": 0}})

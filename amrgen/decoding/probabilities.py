@@ -96,11 +96,13 @@ class TransitionProbabilities:
 
     def annotations(self, c: Configuration) -> list[tuple[SyntacticAnnotation, float]]:
         """The syntactic annotations α of σ1 worth considering, with P^w(α | G, σ1)
-        (Section 4.1, Eq. equ:syn4 with weights w_k), most probable first."""
+        (Section 4.1, Eq. equ:syn4 with weights w_k), most probable first.  An
+        imperative verb is VB without a tense (reference implementation §4.5)."""
         h, g, v = self.hyper, c.graph, c.sigma1
         context = self.models.context(c)
         label = str(g.label(v))
-        fixed = c.rho.get(Key.POS, v) or (None if is_propbank_frameset(label)
+        imperative = mode_of(g, v) == "imperative"
+        fixed = c.rho.get(Key.POS, v) or ("VB" if imperative else None if is_propbank_frameset(label)
                                            else self.models.resources.empirical_pos.get(label))
         found = []
         no_article = self._article_disallowed(c)
@@ -117,7 +119,7 @@ class TransitionProbabilities:
                     for voice, p_voice in self._values("voice", context, known, h.n_voice, h.r_voice,
                                                         None if verb else NONE):
                         for tense, p_tense in self._values("tense", context, known, h.n_tense, h.r_tense,
-                                                            None if verb else NONE):
+                                                            None if verb and not imperative else NONE):
                             alpha = SyntacticAnnotation(pos=pos, denom=denom, tense=tense, number=number, voice=voice)
                             weighted = (p_pos ** h.w_pos * p_number ** h.w_number * p_denom ** h.w_denom
                                         * p_voice ** h.w_voice * p_tense ** h.w_tense)

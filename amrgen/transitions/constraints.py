@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from amrgen.graph import Graph, Vertex
+from amrgen.prep.normalize import mode_of
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
 from amrgen.transitions.transitions import (
@@ -60,12 +61,24 @@ label domain almost always require Insert-Between-(w, right) with w ∈ ⟨be⟩
 
 ALWAYS_DELETE = frozenset({"multi-sentence"})
 NEVER_DELETE = frozenset({"-", "+", "amr-unknown"})
+ARG_EDGE = re.compile(r"ARG\d+")
+IMPERATIVE_SUBJECTS = frozenset({"you", "we"})
+"""Pronouns deleted where they fill an :ARGk of an imperative verb ("draw me a
+sheep", not "you draw me a sheep"; reference implementation §8.1, forceDelete)."""
 
 DATE_ORDER = ("month", "day", "year")
 
 
 def is_propbank_frameset(label: str) -> bool:
     return bool(PROPBANK_FRAMESET.fullmatch(label))
+
+
+def forced_delete(graph: Graph, v: Vertex) -> bool:
+    """v allows Delete only: a vertex of :data:`ALWAYS_DELETE`, or you/we under an
+    :ARGk edge from an imperative verb."""
+    label = graph.label(v)
+    return label in ALWAYS_DELETE or label in IMPERATIVE_SUBJECTS and any(
+        ARG_EDGE.fullmatch(role) and mode_of(graph, parent) == "imperative" for parent, role, _ in graph.in_edges(v))
 
 
 def is_named_entity(graph: Graph, v: Vertex) -> bool:
@@ -128,10 +141,10 @@ class Constraints:
         parents = c.graph.parents(s1)
         return (self._plain_vertex(c) and bool(parents)
                 and frozenset((s1, parents[0])) not in c.swapped
-                and c.graph.label(s1) not in ALWAYS_DELETE)
+                and not forced_delete(c.graph, s1))
 
     def _merge(self, c: Configuration, t: Transition) -> bool:
-        if not self._plain_vertex(c) or c.graph.label(c.sigma1) in ALWAYS_DELETE:
+        if not self._plain_vertex(c) or forced_delete(c.graph, c.sigma1):
             return False
         return self.resources.merge(c) == t
 
@@ -139,7 +152,7 @@ class Constraints:
         return self._plain_vertex(c) and c.graph.label(c.sigma1) not in NEVER_DELETE
 
     def _keep(self, c: Configuration, t: Transition) -> bool:
-        return c.graph.label(c.sigma1) not in ALWAYS_DELETE
+        return not forced_delete(c.graph, c.sigma1)
 
     def _realize(self, c: Configuration, t: Realize) -> bool:
         a, s1 = t.annotation, c.sigma1

@@ -193,3 +193,17 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, 
     combined = {id(child) for _, _, candidates, _ in search.prunings for h in candidates
                 for child in h.children if child.vertex in inserted}
     assert combined and combined <= kept_inserted
+
+
+def test_an_imperative_has_no_you_and_its_verb_no_tense(generator):
+    """"draw me a sheep": the you of an imperative is deleted in phase 1 (reference
+    implementation §8.1), and the verb is annotated VB without a tense (§4.5)."""
+    text = "(d / draw-01 :mode imperative :ARG0 (y / you) :ARG1 (s / sheep) :ARG2 (i / i))"
+    generation = generator.generate(Amr.from_penman(text))
+    assert "you" not in generation.tokens and "draw" in generation.tokens
+    graph, phase1 = generator.first_phase(Amr.from_penman(text))
+    c = phase1.configuration
+    verb = c.graph.root
+    at_verb = c.with_(node_buffer=(verb,), child_buffer=())
+    annotations = [alpha for alpha, _ in generator.search.probabilities.annotations(at_verb)]
+    assert annotations and all(alpha.pos == "VB" and alpha.tense == "--" for alpha in annotations)
