@@ -167,13 +167,17 @@ def single_negation(c: Configuration) -> Configuration:
     """No ``not`` for a :polarity - whose vertex already has a child realized as a
     negative word: AMR writes "never" as :polarity - beside :time ever, which
     the realize model learnt to say "never" ("i never learned", not "i not
-    never learned")."""
+    never learned"); where that child was realized "ever", it says "never"
+    instead of the ``not`` ("he not ever explained" → "he never explained")."""
     g, fixes = c.graph, []
     for v in g.vertices:
         children = g.out_edges(v)
-        if any(c.rho.get(Key.REAL, u) in NEGATIVES for _, _, u in children):
-            fixes.extend((Key.REAL, u, "") for _, label, u in children
-                         if label == "polarity" and c.rho.get(Key.REAL, u) == "not")
+        negations = [u for _, label, u in children if label == "polarity" and c.rho.get(Key.REAL, u) == "not"]
+        ever = [u for _, _, u in children if c.rho.get(Key.REAL, u) == "ever"]
+        if negations and ever:
+            fixes.append((Key.REAL, ever[0], "never"))
+        if ever or any(c.rho.get(Key.REAL, u) in NEGATIVES for _, _, u in children):
+            fixes.extend((Key.REAL, u, "") for u in negations)
     return c.with_(rho=c.rho.updated(fixes)) if fixes else c
 
 

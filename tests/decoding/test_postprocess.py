@@ -265,6 +265,10 @@ def test_not_goes_where_a_negative_word_already_says_it():
     plain = final({"l": "learn-01", "i": "i", "m": "-"}, [("l", "ARG0", "i"), ("l", "polarity", "m")],
                   ["i", "m", "l"], real={"l": "learned", "m": "not"})
     assert finalize(single_negation(plain)) == "i not learned"
+    ever = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
+                 [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
+                 real={"l": "learned", "m": "not"})
+    assert finalize(single_negation(ever)) == "i never learned"
 
 
 def test_a_hyphen_goes_back_where_the_language_model_is_far_likelier_with_it():
