@@ -46,6 +46,7 @@ from amrgen.graph import Vertex
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.features import FeatureContext
 from amrgen.prep.normalize import mode_of
+from amrgen.realization.inflection import is_base_form
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
@@ -160,6 +161,7 @@ class TransitionProbabilities:
         h, v = self.hyper, c.sigma1
         label = str(c.graph.label(v))
         use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v)
+        imperative = mode_of(c.graph, v) == "imperative"
         scored: dict[Realize, float] = {}
         annotations = self.annotations(c)
         for alpha, p_alpha in annotations:
@@ -167,7 +169,8 @@ class TransitionProbabilities:
             if use_model:
                 event = self.models.context(c).derive(annotation=dict(alpha.items()))
                 for word, p in self.models.best("realize", event, h.n_real, h.r_real):
-                    if word:  # Keep said σ1 is represented in the sentence
+                    # Keep said σ1 is represented in the sentence; an imperative takes the base form
+                    if word and (not imperative or is_base_form(word)):
                         words[word] = max(words.get(word, 0.0), p)
             # p_ε ∈ [0, p~] (5.2); an assignment beyond p~ (the ranges of the search
             # are independent) means p_ε = p~.

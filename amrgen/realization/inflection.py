@@ -96,6 +96,13 @@ def do_support(verb: str) -> tuple[str, str] | None:
     return None
 
 
+def is_base_form(verb: str) -> bool:
+    """Whether a verb (its head: the first word) is in its base form, or not known as a verb."""
+    head = verb.split()[0]
+    lemmas = _lemminflect().getLemma(head, upos="VERB")
+    return not lemmas or head in lemmas
+
+
 def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
     """The adverb derived from an adjective (``quick`` → ``quickly``, ``good`` →
     ``well``) if WordNet knows it as an adverb, else None."""

@@ -207,3 +207,14 @@ def test_an_imperative_has_no_you_and_its_verb_no_tense(generator):
     at_verb = c.with_(node_buffer=(verb,), child_buffer=())
     annotations = [alpha for alpha, _ in generator.search.probabilities.annotations(at_verb)]
     assert annotations and all(alpha.pos == "VB" and alpha.tense == "--" for alpha in annotations)
+
+
+def test_an_imperative_verb_is_realized_in_its_base_form(generator):
+    """"make me another": the realize model's "made" is not offered for an imperative."""
+    text = "(m / make-01 :mode imperative :ARG0 (y / you) :ARG1 (a / another) :ARG3 (i / i))"
+    graph, phase1 = generator.first_phase(Amr.from_penman(text))
+    c = phase1.configuration
+    at_verb = c.with_(node_buffer=(c.graph.root,), child_buffer=())
+    words = {t.word for t, _ in generator.search.probabilities.realizations(at_verb)}
+    assert "make" in words and "made" not in words
+    assert "make" in generator.generate(Amr.from_penman(text)).tokens
