@@ -240,6 +240,19 @@ def test_direct_speech_is_quoted():
     assert finalize(quotation_marks(reported)) == "he said sheep"
 
 
+def test_a_question_or_exclamation_without_a_speech_verb_is_quoted_as_dialogue():
+    def go(mode):
+        return final({"g": "go-02", "y": "you", "m": mode}, [("g", "ARG0", "y"), ("g", "mode", "m")],
+                     ["y", "g", "m"], real={"g": "go", "m": ""})
+    assert finalize(quotation_marks(punctuate(go("interrogative")))) == '" you go ? "'
+    assert finalize(quotation_marks(punctuate(go("expressive")))) == '" you go !'
+    assert finalize(quotation_marks(punctuate(go("imperative")))) == "you go ."
+    labels = {"m": "multi-sentence", "g": "go-02", "y": "you", "q": "interrogative"}
+    several = final(labels, [("m", "snt1", "g"), ("g", "ARG0", "y"), ("g", "mode", "q")], ["m", "y", "g", "q"],
+                    real={"m": "", "g": "go", "q": ""})
+    assert finalize(quotation_marks(punctuate(several))) == "you go ?"
+
+
 def test_quoted_speech_loses_the_infinitive_marker_insert_between_put_before_it():
     to = InsertedVertex(1)
     c = final({"s": "say-01", "h": "he", to: "to", "d": "draw-01", "x": "sheep"},
