@@ -198,6 +198,11 @@ def expand_names(amr: Amr) -> Amr:
     return canonical_form(dataclasses.replace(amr, graph=graph, constants=frozenset(constants)))[0]
 
 
+def is_imperative(graph: Graph, v: Vertex) -> bool:
+    """v has ``:mode imperative`` (what :func:`mode_of` says, without looking below v)."""
+    return any(role == "mode" and graph.label(child) == "imperative" for _, role, child in graph.out_edges(v))
+
+
 def mode_of(graph: Graph, v: Vertex) -> str | None:
     """v's mode: the label of its ``:mode`` child, else ``interrogative`` for a PropBank
     vertex above ``amr-unknown`` (reference §4.5), else None."""
