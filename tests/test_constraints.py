@@ -72,6 +72,9 @@ def test_you_is_deleted_as_an_argument_of_an_imperative():
     assert CONSTRAINED.applicable(Keep(), config(statement, ["y", "s", "d"]))
     by_other_role = Graph({"d": "draw-01", "y": "you", "m": "imperative"}, [("d", "beneficiary", "y"), edges[2]])
     assert CONSTRAINED.applicable(Keep(), config(by_other_role, ["y", "d"]))
+    # a copy (Delete-Reentrance) of you cannot be deleted: it keeps Keep, its default realizations say ε
+    copy = config(imperative, ["y", "s", "d"], {Key.LINK: {"y": "x"}})
+    assert CONSTRAINED.applicable(Keep(), copy) and not CONSTRAINED.applicable(Delete(), copy)
 
 
 def test_realize_restrictions():

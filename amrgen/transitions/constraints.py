@@ -74,8 +74,8 @@ def is_propbank_frameset(label: str) -> bool:
 
 
 def forced_delete(graph: Graph, v: Vertex) -> bool:
-    """v allows Delete only: a vertex of :data:`ALWAYS_DELETE`, or you/we under an
-    :ARGk edge from an imperative verb."""
+    """v allows Delete only (if it allows Delete at all: a copy does not): a vertex
+    of :data:`ALWAYS_DELETE`, or you/we under an :ARGk edge from an imperative verb."""
     label = graph.label(v)
     return label in ALWAYS_DELETE or label in IMPERATIVE_SUBJECTS and any(
         ARG_EDGE.fullmatch(role) and is_imperative(graph, parent) for parent, role, _ in graph.in_edges(v))
@@ -152,7 +152,8 @@ class Constraints:
         return self._plain_vertex(c) and c.graph.label(c.sigma1) not in NEVER_DELETE
 
     def _keep(self, c: Configuration, t: Transition) -> bool:
-        return not forced_delete(c.graph, c.sigma1)
+        # A copy keeps Keep, its only transition: its realization (ε among them) is a default's.
+        return not (self._plain_vertex(c) and forced_delete(c.graph, c.sigma1))
 
     def _realize(self, c: Configuration, t: Realize) -> bool:
         a, s1 = t.annotation, c.sigma1
