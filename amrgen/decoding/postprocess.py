@@ -22,7 +22,7 @@ from amrgen.amr import concept_form
 from amrgen.graph import Graph, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import is_quoted
-from amrgen.realization.inflection import do_support as do_forms
+from amrgen.realization.inflection import supporting_do
 from amrgen.realization.pronouns import POSSESSIVES, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import (
@@ -229,7 +229,7 @@ def do_support(c: Configuration) -> Configuration:
         if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in AUXILIARY_WORDS:
             continue
         anchor = _negation(c, v) or _question_subject(c, v)
-        forms = do_forms(verb)
+        forms = supporting_do(verb)
         if anchor is None or forms is None:
             continue
         do, base = forms
@@ -265,8 +265,10 @@ def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
 COPULA_FORMS = {"i": ("am", "was"), "you": ("are", "were"), "we": ("are", "were"), "they": ("are", "were")}
 """Present and past copula for a pronoun subject; a plural subject takes are/were, any other is/was."""
 
-SUBJECTS = ("ARG1", "ARG0", "domain")
+PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
+"""The roles of an adjectival predicate's subject, in the order they are looked for."""
 MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
+"""The roles of what may stand between an adjectival predicate and its subject (not very, at all)."""
 
 
 def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: WordNetLexicon = WORDNET) -> Configuration:
@@ -275,8 +277,8 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
     an adjective in WordNet) of a sentence root or of a conjunct of one, whose
     ARG1 (else ARG0, :domain; not through a word Insert-Between put there)
     comes before it with nothing between but modifiers (:polarity, :degree,
-    :mod) of at most two words; am/are/is by the subject,
-    present or past as the language model prefers for the sentence.
+    :mod) of at most two words; am/are/is by the subject, present or past as
+    the language model prefers for the sentence.
 
     An addition to the thesis: AMR has no copula for adjectival predicates
     (``(g / glad-02 :ARG0 (i / i))``), and the Little Prince models, which
@@ -286,7 +288,7 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
         word = c.rho.get(Key.REAL, v)
         if c.rho.get(Key.POS, v) != "JJ" or not word or not lexicon.knows(word, "a"):
             continue
-        subject = next((u for role in SUBJECTS for _, label, u in g.out_edges(v)
+        subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in g.out_edges(v)
                         if label == role and c.rho.get(Key.REAL, u)), None)
         if subject is None or not g.order.precedes(subject, v):
             continue

@@ -81,7 +81,7 @@ DO_FORMS = {"VBD": "did", "VBZ": "does", "VBP": "do", "VB": "do"}
 """The form of the auxiliary do that takes over a verb form's tense and person."""
 
 
-def do_support(verb: str) -> tuple[str, str] | None:
+def supporting_do(verb: str) -> tuple[str, str] | None:
     """(do, base form) for a finite or base verb form, its head first
     (``knew`` → (did, know), ``looks up`` → (does, look up)); None for a
     participle, or a word lemminflect does not know as a verb."""
