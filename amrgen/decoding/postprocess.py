@@ -21,7 +21,7 @@ from typing import Protocol
 from amrgen.amr import concept_form
 from amrgen.graph import Graph, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
-from amrgen.prep.normalize import is_quoted
+from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.realization.inflection import supporting_do
 from amrgen.realization.pronouns import POSSESSIVES, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
@@ -229,8 +229,8 @@ def do_support(c: Configuration) -> Configuration:
         if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in AUXILIARY_WORDS:
             continue
         anchor = _negation(c, v) or _question_subject(c, v)
-        forms = supporting_do(verb)
-        if anchor is None or forms is None:
+        forms = None if anchor is None else supporting_do(verb)
+        if forms is None:
             continue
         do, base = forms
         c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
@@ -252,7 +252,7 @@ def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
     """The subject (ARG0, else ARG1) of a ``:mode interrogative`` v when it comes
     first of v's realized family, after no auxiliary."""
     g = c.graph
-    if not any(g.label(u) == "interrogative" for u in g.children(v)):
+    if not has_mode(g, v, "interrogative"):
         return None
     subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
     family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)]

@@ -45,7 +45,7 @@ from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.features import FeatureContext
-from amrgen.prep.normalize import is_imperative
+from amrgen.prep.normalize import has_mode
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
@@ -102,7 +102,7 @@ class TransitionProbabilities:
         h, g, v = self.hyper, c.graph, c.sigma1
         context = self.models.context(c)
         label = str(g.label(v))
-        imperative = is_imperative(g, v)
+        imperative = has_mode(g, v, "imperative")
         fixed = c.rho.get(Key.POS, v) or ("VB" if imperative else None if is_propbank_frameset(label)
                                            else self.models.resources.empirical_pos.get(label))
         found = []
@@ -161,7 +161,7 @@ class TransitionProbabilities:
         h, v = self.hyper, c.sigma1
         label = str(c.graph.label(v))
         use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v)
-        imperative = is_imperative(c.graph, v)
+        imperative = has_mode(c.graph, v, "imperative")
         scored: dict[Realize, float] = {}
         annotations = self.annotations(c)
         for alpha, p_alpha in annotations:
@@ -317,7 +317,7 @@ class TransitionProbabilities:
         """A :domain child, handled by hand (5.1): a form of *be* right of β1, or
         nothing, equally likely (the language model chooses); *be* alone under
         an imperative."""
-        if is_imperative(c.graph, c.sigma1):
+        if has_mode(c.graph, c.sigma1, "imperative"):
             return [(InsertBetween("be", RIGHT), 1.0)]
         options = [NoInsertion(), *(InsertBetween(w, RIGHT) for w in COPULAS if w != "be")]
         return [(t, 1 / len(options)) for t in options if self.system.applicable(t, c)]

@@ -198,9 +198,10 @@ def expand_names(amr: Amr) -> Amr:
     return canonical_form(dataclasses.replace(amr, graph=graph, constants=frozenset(constants)))[0]
 
 
-def is_imperative(graph: Graph, v: Vertex) -> bool:
-    """v has ``:mode imperative`` (what :func:`mode_of` says, without looking below v)."""
-    return any(role == "mode" and graph.label(child) == "imperative" for _, role, child in graph.out_edges(v))
+def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:
+    """v has ``:mode`` ``mode`` (imperative, interrogative, expressive): what
+    :func:`mode_of` reads first, without looking below v for amr-unknown."""
+    return any(role == "mode" and graph.label(child) == mode for _, role, child in graph.out_edges(v))
 
 
 def mode_of(graph: Graph, v: Vertex) -> str | None:

@@ -48,7 +48,7 @@ from amrgen.amr import concept_form
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
-from amrgen.prep.normalize import is_imperative, is_quoted
+from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
 from amrgen.realization.inflection import (
     WORDNET_TAGS,
@@ -161,7 +161,7 @@ class DefaultRealizer:
     @staticmethod
     def _inserted(c: Configuration, v: Vertex, word: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
         g = c.graph
-        if word not in AUXILIARIES or any(is_imperative(g, u) for u in g.predecessors(v)):
+        if word not in AUXILIARIES or any(has_mode(g, u, "imperative") for u in g.predecessors(v)):
             return (word,)
         parents = g.parents(v)
         return auxiliary_forms(word, alpha, _third_person(c, parents[0]) if parents else None)

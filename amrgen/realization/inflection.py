@@ -78,7 +78,8 @@ def auxiliary_forms(lemma: str, alpha: SyntacticAnnotation, third_person: bool |
 
 
 DO_FORMS = {"VBD": "did", "VBZ": "does", "VBP": "do", "VB": "do"}
-"""The form of the auxiliary do that takes over a verb form's tense and person."""
+"""The form of the auxiliary do that takes over a verb form's tense and person
+(the tags in the order they are tried: a past form before a base form)."""
 
 
 def supporting_do(verb: str) -> tuple[str, str] | None:
@@ -90,10 +91,9 @@ def supporting_do(verb: str) -> tuple[str, str] | None:
     if not lemmas:
         return None
     base = lemmas[0]
-    for tag in ("VBD", "VBZ", "VBP", "VB"):
-        if head in _lemminflect().getAllInflections(base).get(tag, ()) or (tag == "VB" and head == base):
-            return DO_FORMS[tag], " ".join([base, *rest])
-    return None
+    inflections = {**_lemminflect().getAllInflections(base), "VB": (base,)}
+    tag = next((tag for tag in DO_FORMS if head in inflections.get(tag, ())), None)
+    return None if tag is None else (DO_FORMS[tag], " ".join([base, *rest]))
 
 
 def is_base_form(verb: str) -> bool:

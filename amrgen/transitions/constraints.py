@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from amrgen.graph import Graph, Vertex
-from amrgen.prep.normalize import is_imperative
+from amrgen.prep.normalize import has_mode
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
 from amrgen.transitions.transitions import (
@@ -78,7 +78,7 @@ def forced_delete(graph: Graph, v: Vertex) -> bool:
     of :data:`ALWAYS_DELETE`, or you/we under an :ARGk edge from an imperative verb."""
     label = graph.label(v)
     return label in ALWAYS_DELETE or label in IMPERATIVE_SUBJECTS and any(
-        ARG_EDGE.fullmatch(role) and is_imperative(graph, parent) for parent, role, _ in graph.in_edges(v))
+        ARG_EDGE.fullmatch(role) and has_mode(graph, parent, "imperative") for parent, role, _ in graph.in_edges(v))
 
 
 def is_named_entity(graph: Graph, v: Vertex) -> bool:
