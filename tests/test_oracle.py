@@ -163,3 +163,34 @@ def test_the_oracle_goes_on_from_a_first_stage_that_is_not_gold():
 def test_no_first_stage_is_the_gold_run():
     assert training_data(developer_bigraph(), first_stage=lambda c, system: None).transitions == \
         training_data(developer_bigraph()).transitions
+
+
+def _fronted_run(amr: str, words: str, pos: str, heads: list[int], alignment: dict[str, int]):
+    words = words.split()
+    graph = Amr.from_tree(penman.parse(amr)).graph
+    tree = dependency_tree(words, heads, ["dep"] * len(words))
+    aligned = {(v, i) for v, i in alignment.items()}
+    return training_data(Bigraph(graph, tree, words, aligned, {(i, i) for i in range(1, len(words) + 1)},
+                                 pos.split()), Approach.TEXT)
+
+
+def test_text_approach_inserts_the_conjunction_of_a_fronted_clause():
+    # "if" depends on "rains", which depends on "sleep": the :condition edge gets it,
+    # not the edge rain-01 -> it (there is none) nor sleep-01 -> i.
+    run = _fronted_run("(s / sleep-01 :ARG0 (i / i) :condition (r / rain-01))", "if it rains i sleep",
+                       "IN PRP VBZ PRP VBP",                       [3, 3, 5, 5, 0], {"s": 5, "i": 4, "r": 3})
+    assert "Insert-Between-(if,left)" in [str(t) for t in run.transitions]
+    assert run.output == "if rains i sleep"
+
+
+def test_text_approach_inserts_the_preposition_of_a_fronted_phrase():
+    run = _fronted_run("(l / leave-11 :ARG0 (i / i) :time (m / morning))", "in the morning i left",
+                       "IN DT NN PRP VBD",                       [5, 3, 1, 5, 0], {"l": 5, "i": 4, "m": 3})
+    assert [str(t) for t in run.transitions].count("Insert-Between-(in,left)") == 1
+    assert run.output.startswith("in ") and run.output.endswith("morning i left")
+
+
+def test_text_approach_leaves_a_word_of_another_phrase_before_a_fronted_child():
+    # "in" heads "garden", which is aligned to no child of sleep-01: no insertion on :ARG0.
+    run = _fronted_run("(s / sleep-01 :ARG0 (i / i))", "in gardens i sleep", "IN NNS PRP VBP", [4, 1, 4, 0], {"s": 4, "i": 3})
+    assert not any(str(t).startswith("Insert-Between") for t in run.transitions)

@@ -242,14 +242,39 @@ class Oracle:
                     return InsertBetween(self.words[i - 1], LEFT if child and i < min(child) else RIGHT)
             return NoInsertion()
         own, child = self.aligned(s1), self.aligned(b1)
-        if not own or not child or min(own) >= min(child):
+        if not own or not child:
             return NoInsertion()
+        if min(own) >= min(child):
+            return self._fronted_insertion(own, child)
         siblings = set(g.children(s1)) - {b1}
         for i in range(min(child) - 1, max(own), -1):
             owners = self.owners(i)
             if owners & siblings:
                 return NoInsertion()
             if not owners and self.words[i - 1] in INSERT_BETWEEN_WORDS:
+                self._index = i
+                return InsertBetween(self.words[i - 1], LEFT)
+        return NoInsertion()
+
+    def _fronted_insertion(self, own: frozenset[int], child: frozenset[int]) -> Transition:
+        """Insert-Between for a β1 that precedes σ1 ("*if* they are well cleaned out,
+        volcanoes burn slowly", "*in* the morning I left"), which the thesis's
+        text-based approach leaves out (it looks only between σ1 and a β1 after it):
+        an unaligned Σ_IB word before β1's first word, tied to the edge through the
+        dependency tree as the reference implementation's dependency alignment does
+        it (§3.3): the word heads a dependent aligned to β1 and depends on a word of
+        σ1 (a fronted preposition), or depends on a word of β1 that depends on a
+        word of σ1 (a subordinating conjunction)."""
+        tree = self.bigraph.dependencies
+        if tree is None:
+            return NoInsertion()
+        for i in range(min(child) - 1, 0, -1):
+            if self.owners(i) or self.words[i - 1] not in INSERT_BETWEEN_WORDS or i not in tree:
+                continue
+            heads = tree.parents(i)
+            preposition = bool(set(heads) & own) and bool(set(tree.children(i)) & child)
+            conjunction = any(h in child and set(tree.parents(h)) & own for h in heads)
+            if preposition or conjunction:
                 self._index = i
                 return InsertBetween(self.words[i - 1], LEFT)
         return NoInsertion()
