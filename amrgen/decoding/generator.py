@@ -78,7 +78,7 @@ class Generator:
         self.models = models
         self.lm = lm
         self.hyper = hyper or Hyperparameters()
-        self.realizer = realizer or DefaultRealizer()
+        self.realizer = realizer or DefaultRealizer(arrangements=models.entity_arrangements)
         resources = replace(models.resources, default_realizations=self.realizer.realization_words)
         self.system = TransitionSystem(Constraints(resources))
         self.probabilities = TransitionProbabilities(models, self.system, self.hyper, self.realizer.realizations)

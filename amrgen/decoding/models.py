@@ -1,6 +1,7 @@
 """The trained models of a model directory, ready for decoding: each maximum
-entropy model with its feature list, and what training learnt for the
-constraints of Section 5.1 (the Merge table L_M and the empirical POS tags)."""
+entropy model with its feature list, what training learnt for the
+constraints of Section 5.1 (the Merge table L_M and the empirical POS tags),
+and the arrangements of named entities (5.2, :mod:`amrgen.realization.entities`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from amrgen.ml.store import load_json_resource, load_models
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources
 
+ENTITY_ARRANGEMENTS = "entity-arrangements"
+"""The model directory's file of :attr:`Models.entity_arrangements`."""
+
 
 def load_resources(directory: str | Path) -> ConstraintResources:
     """The constraints' resources saved beside the models by ``amrgen train``."""
@@ -36,6 +40,8 @@ class Models:
     resources: ConstraintResources
     settings: dict[str, Any] = field(default_factory=dict)
     directory: Path | None = None
+    entity_arrangements: dict[str, str] = field(default_factory=dict)
+    """Entity concept ↦ its arrangement (:func:`amrgen.realization.entities.learn_arrangements`)."""
 
     def __post_init__(self) -> None:
         self._last_context: FeatureContext | None = None
@@ -48,7 +54,8 @@ class Models:
         """A model directory written by ``amrgen train`` (refused with a clear
         message when it is missing, corrupt or of another format)."""
         models, settings = load_models(directory)
-        return cls(models, load_resources(directory), settings, Path(directory))
+        return cls(models, load_resources(directory), settings, Path(directory),
+                   load_json_resource(directory, ENTITY_ARRANGEMENTS))
 
     def context(self, c: Configuration, **roles: Any) -> FeatureContext:
         """The feature context of c (``roles``: see :class:`FeatureContext`),

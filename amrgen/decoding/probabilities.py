@@ -8,7 +8,10 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   only for concepts seen in training (the reference implementation's
   gate, §8.2) and the default realizations of Section 5.2 with their p~.
   p_REAL's ε is not taken: Keep decided that σ1 is represented in the
-  sentence (ε stays possible where a default realization gives it).
+  sentence (ε stays possible where a default realization gives it).  A
+  named entity arranged as its name alone (5.2) has its default realization,
+  ε, only; a country or continent with a one-word name takes no article
+  (France, Europe; Little Prince training has none before any of its 9).
 - Insert-Child: at most one, to the left (5.1).  Articles and the auxiliary
   of the passive are inserted by hand from α(DENOM) and α(VOICE) (5.1: "we
   manually handle insertions of articles and auxiliary verbs required by
@@ -24,7 +27,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   children (all orders of up to :data:`MAX_PERMUTED` children; above that,
   the canonical order).
 - Insert-Between: the ARG model on ARGi edges, the other model elsewhere;
-  "" is No-Insertion; on :domain edges a copula by hand (5.1).
+  "" is No-Insertion; on :domain edges a copula by hand (5.1),
+  nothing between an entity and its name.
 
 Everything the transition system's constraints forbid is left out (so the
 probabilities need not sum to 1 over what remains).
@@ -46,11 +50,12 @@ from amrgen.graph import Vertex
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.features import FeatureContext
 from amrgen.prep.normalize import has_mode
+from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
-from amrgen.transitions.constraints import ARTICLES, COPULAS, is_propbank_frameset
+from amrgen.transitions.constraints import ARTICLES, COPULAS, is_named_entity, is_propbank_frameset
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -72,6 +77,9 @@ MAX_SIDE_ASSIGNMENTS = 8
 _ARG_EDGE = re.compile(r"ARG\d+")
 _DETERMINER_TAGS = frozenset({"DT", "PRP", "PRP$", "IN", "CD"})
 """pôs of a :mod child that takes the place of an article ("this", "every", "two")."""
+
+UNARTICLED_ENTITIES = frozenset({"country", "continent"})
+"""Named entities without an article when their name is one word."""
 
 _MIN_P = 1e-9
 """A probability the models give no mass to still gets this much (log 0 = -inf)."""
@@ -132,8 +140,11 @@ class TransitionProbabilities:
         """σ1 takes no article (α(DENOM) = –) where another word determines it:
         a :quant child, a :poss child that is a pronoun or a copy, a :mod child
         that is a determiner or pronoun (reference implementation §8.2,
-        articleDisallowed)."""
+        articleDisallowed); or a country or continent with a one-word name."""
         g, v = c.graph, c.sigma1
+        if str(g.label(v)) in UNARTICLED_ENTITIES and any(
+                label == "name" and len(concept_form(g.label(name)).split()) == 1 for _, label, name in g.out_edges(v)):
+            return True
         for _, label, child in g.out_edges(v):
             concept = str(g.label(child))
             if label == "quant":
@@ -160,7 +171,8 @@ class TransitionProbabilities:
         """prune_h1 of the applicable Realize-(w, α) with P(Realize-(w, α) | c) (Eq. equ:rea4)."""
         h, v = self.hyper, c.sigma1
         label = str(c.graph.label(v))
-        use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v)
+        use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v) and not (
+            is_named_entity(c.graph, v) and not shows_concept(self.models.entity_arrangements, concept_form(label)))
         imperative = has_mode(c.graph, v, "imperative")
         scored: dict[Realize, float] = {}
         annotations = self.annotations(c)
@@ -295,7 +307,7 @@ class TransitionProbabilities:
         ``sides`` says which children Reorder put left and right of σ1."""
         g, v, b = c.graph, c.sigma1, c.beta1
         labels = g.edge_labels(v, b)
-        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels:
+        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels or "name" in labels:
             return [(NoInsertion(), 1.0)]
         if "domain" in labels:
             return self._copulas(c)

@@ -4,7 +4,9 @@ The generator runs the constrained system (5.1) on normalized graphs, so the
 models learn from that system's gold transitions: the graphs are normalized,
 the constraints' resources (the Merge table L_M and the empirical POS tags)
 are learnt from a formal oracle pass, and the constrained oracle's (c, t*)
-pairs become the events of :mod:`amrgen.ml.events`.  Each model's
+pairs become the events of :mod:`amrgen.ml.events`.  The arrangements of
+named entities (:mod:`amrgen.realization.entities`) are counted in the
+training references.  Each model's
 regularization strength is chosen on the dev corpus, and each model is
 compacted (:mod:`amrgen.ml.compaction`) within a tolerance on the dev events.
 A second iteration (4.3.3, :func:`second_iteration`) retrains the models after
@@ -22,7 +24,7 @@ from pathlib import Path
 from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
 
-from amrgen.decoding.models import Models
+from amrgen.decoding.models import ENTITY_ARRANGEMENTS, Models
 from amrgen.decoding.phase1 import FIRST_STAGE_MODEL, restricted_transition
 from amrgen.errors import MissingResourceError
 from amrgen.ml.compaction import compact
@@ -33,6 +35,7 @@ from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.realization.entities import learn_arrangements
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources
 from amrgen.transitions.system import TransitionSystem
@@ -50,6 +53,7 @@ class TrainingResult:
 
     models: dict[str, MaxentModel]
     resources: ConstraintResources
+    entity_arrangements: dict[str, str] = field(default_factory=dict)
     summary: dict[str, dict] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -99,7 +103,8 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     dev_data = model_events(dev_runs, resources, lists)
     for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
-    result = TrainingResult(_fit_all(train_data, dev_data, lists, workers, progress), resources)
+    result = TrainingResult(_fit_all(train_data, dev_data, lists, workers, progress), resources,
+                            learn_arrangements(train_entries))
     if iterations == 2:
         second_iteration(result, train_entries, dev_entries, train_data, approach, lists, workers, progress)
     for model, fitted in result.models.items():
@@ -187,3 +192,4 @@ def save(result: TrainingResult, directory: str | Path, settings: dict) -> None:
     save_json_resource(directory, "merge-table",
                        [[p, c, label, pos] for (p, c), (label, pos) in sorted(result.resources.merge_table.items())])
     save_json_resource(directory, "empirical-pos", dict(sorted(result.resources.empirical_pos.items())))
+    save_json_resource(directory, ENTITY_ARRANGEMENTS, result.entity_arrangements)

@@ -16,9 +16,18 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
    be, have and do take the forms of α's tense, or all forms when α has no
    tense (``be`` → be, is, am, are, was, were, been), and only the base form
    below an imperative; every other word (to, will, the, ...) is itself.
-3. **Strings**: a name (the constant a ``:name`` edge leads to) is its text,
-   lower-cased; for a country, world region or continent also its adjective
-   (France → france, french).  Other strings are their text.
+3. **Named entities and strings**: the concept of a named entity is ε where
+   training prefers the name alone to the thesis's two other arrangements
+   (concept + name, name + concept; :mod:`amrgen.realization.entities`), as
+   Little Prince does for all its entities ("the earth", not "the planet
+   earth"), and otherwise realized by the rules below; its name (the
+   constant a ``:name`` edge leads to) is its text, lower-cased.  A
+   country, world region or continent also has its adjective (France →
+   france, french) where it modifies (``:mod``, ``:manner``, ``:source``, the
+   organization of a have-…-role-91: "a turkish astronomer") or has no
+   parent; as an argument or a place it has not, or the language model
+   writes "fly to the french" for "fly to france".  Other strings are their
+   text.
 4. **Numbers** as :mod:`amrgen.realization.numbers` says (month names in
    dates, ordinals under ordinal-entity, "3 million").
 5. The handwritten words of :data:`SPECIAL_WORDS` and the concepts of
@@ -42,6 +51,7 @@ each for two, as the thesis says of adjectives and pronouns).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from amrgen.amr import concept_form
@@ -50,6 +60,7 @@ from amrgen.graph import Graph, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
+from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import (
     WORDNET_TAGS,
     adverb,
@@ -108,8 +119,10 @@ class _Defaults:
 class DefaultRealizer:
     """r~_(c,α) of Section 5.2; ``lexicon`` answers the WordNet questions."""
 
-    def __init__(self, lexicon: WordNetLexicon | None = None) -> None:
+    def __init__(self, lexicon: WordNetLexicon | None = None, arrangements: Mapping[str, str] | None = None) -> None:
         self.lexicon = WORDNET if lexicon is None else lexicon
+        self.arrangements = arrangements or {}
+        """Entity concept ↦ arrangement (:mod:`amrgen.realization.entities`)."""
 
     def realizations(self, c: Configuration, alpha: SyntacticAnnotation,
                      p_tilde: float, p_epsilon: float) -> list[tuple[str, float]]:
@@ -141,6 +154,8 @@ class DefaultRealizer:
             return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
         if isinstance(v, InsertedVertex):
             return _Defaults(self._inserted(c, v, label, alpha))
+        if is_named_entity(g, v) and not shows_concept(self.arrangements, concept):
+            return _Defaults(("",))
         if is_quoted(label):
             return _Defaults(self._string(g, v, concept))
         if is_number(label):
@@ -169,7 +184,7 @@ class DefaultRealizer:
     @staticmethod
     def _string(g: Graph, v: Vertex, text: str) -> tuple[str, ...]:
         role, entity = _parent(g, v)
-        if role == "name" and concept_form(g.label(entity)) in ENTITY_KINDS:
+        if role == "name" and concept_form(g.label(entity)) in ENTITY_KINDS and _modifies(g, entity):
             adjective = country_adjective(text)
             if adjective:
                 return (text, adjective)
@@ -188,6 +203,17 @@ class DefaultRealizer:
             return (lemma, derived) if derived else (lemma,)
         third = _third_person(c, c.sigma1) if alpha.tense == "present" else None
         return tuple(dict.fromkeys(form for tag in verb_tags(alpha, third) for form in inflect(lemma, tag)))
+
+
+ADJECTIVE_ROLES = frozenset({"mod", "manner", "source"})
+"""The roles in which a country, world region or continent is also its adjective."""
+ROLE_CONCEPTS = frozenset({"have-org-role", "have-rel-role"})
+
+
+def _modifies(g: Graph, entity: Vertex) -> bool:
+    """Whether ``entity`` is the root, fills an :data:`ADJECTIVE_ROLES` role or is the organization of a role."""
+    role, parent = _parent(g, entity)
+    return parent is None or role in ADJECTIVE_ROLES or concept_form(g.label(parent)) in ROLE_CONCEPTS
 
 
 def _parent(g: Graph, v: Vertex) -> tuple[str | None, Vertex | None]:

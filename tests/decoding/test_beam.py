@@ -10,11 +10,13 @@ import pytest
 from amrgen.amr import Amr
 from amrgen.decoding.beam import BEST, ChildStage, replay
 from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
+from amrgen.decoding.generator import Generator
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
+from amrgen.realization.entities import NAME_CONCEPT
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import finalize
-from amrgen.transitions.transitions import TRANSITION_CLASSES
+from amrgen.transitions.transitions import TRANSITION_CLASSES, NoInsertion
 
 SMALL_GRAPHS = [
     """(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))""",
@@ -93,21 +95,23 @@ def test_rome_is_realized_as_rome(generator):
     assert "rome" in generator.generate(Amr.from_penman(SMALL_GRAPHS[3])).tokens
 
 
-def test_three_gorges_named_entity_realizations(generator):
-    """Fig. fig:prepare-gorges: the name alone, name + concept and concept + name
-    are all among the candidates at the entity (the three arrangements of 5.2;
-    phase 2 may put an article before them)."""
-    text = '(p / project :name (n / name :op1 "Three" :op2 "Gorges"))'
+def _entity_candidates(generator, text):
+    """The words of best(root) of a named entity graph, articles left out."""
     graph, phase1 = generator.first_phase(Amr.from_penman(text))
-    c = phase1.configuration
-    root = c.graph.root
-    kept = c.with_(rho=c.rho.updated([(Key.DEL, root, 0)]))
-    deleted = c.with_(rho=c.rho.updated([(Key.DEL, root, 1), (Key.REAL, root, "")]))
-    seen = set()
-    for start in (kept, deleted):
-        result = generator.search.run(start)
-        seen |= {" ".join(w for w in h.words if w not in ("a", "an", "the")) for h in result.best[root]}
-    assert {"three gorges", "three gorges project", "project three gorges"} <= seen
+    root = phase1.configuration.graph.root
+    result = generator.search.run(phase1.configuration)
+    return {" ".join(w for w in h.words if w not in ("a", "an", "the")) for h in result.best[root]}
+
+
+def test_named_entities_take_the_arrangement_seen_in_training(generator):
+    """Fig. fig:prepare-gorges: an entity whose concept training saw as the name
+    alone (or never saw) is its name; one seen with its concept word also gets
+    the concept, placed by the order models (the arrangements of 5.2)."""
+    text = '(p / project :name (n / name :op1 "Three" :op2 "Gorges"))'
+    assert _entity_candidates(generator, text) == {"three gorges"}
+    models = replace(generator.models, entity_arrangements={"project": NAME_CONCEPT})
+    with_concept = Generator(models, generator.lm, generator.hyper)
+    assert _entity_candidates(with_concept, text) & {"three gorges project", "project three gorges"}
 
 
 def test_generation_output_is_lower_case_tokens(generator):
@@ -218,3 +222,24 @@ def test_an_imperative_verb_is_realized_in_its_base_form(generator):
     words = {t.word for t, _ in generator.search.probabilities.realizations(at_verb)}
     assert "make" in words and "made" not in words
     assert "make" in generator.generate(Amr.from_penman(text)).tokens
+
+
+def _at(generator, text, vertex_label):
+    """Phase 1's configuration of ``text`` with σ1 the vertex labelled ``vertex_label``."""
+    graph, phase1 = generator.first_phase(Amr.from_penman(text))
+    c = phase1.configuration
+    (v,) = [u for u in c.graph.vertices if str(c.graph.label(u)) == vertex_label]
+    return c, v
+
+
+def test_a_one_word_country_has_no_article_and_nothing_between_it_and_its_name(generator):
+    text = '(f / fly-01 :ARG0 (i / i) :destination (c / country :name (n / name :op1 "France")))'
+    c, v = _at(generator, text, "country")
+    at_entity = c.with_(node_buffer=(v,), child_buffer=())
+    assert {alpha.denom for alpha, _ in generator.search.probabilities.annotations(at_entity)} == {"--"}
+    (name,) = c.graph.children(v)
+    at_edge = at_entity.with_(child_buffer=(name,), rho=c.rho.updated([(Key.DEL, v, 0)]))
+    assert generator.search.probabilities.between_insertions(at_edge, {name: "r"}) == [(NoInsertion(), 1.0)]
+    tokens = generator.generate(Amr.from_penman(text)).tokens
+    assert "france" in tokens and "french" not in tokens and "country" not in tokens
+    assert tokens[tokens.index("france") - 1] != "the"

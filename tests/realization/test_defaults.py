@@ -52,6 +52,20 @@ def test_france_realizes_as_name_and_adjective(realizer):
     assert defaults(realizer, c, NN) == {"france": P / 2, "french": P / 2}
 
 
+def test_a_country_has_its_adjective_only_where_it_modifies(realizer):
+    def name_of(role, parent="costume"):
+        return at({"p": parent, "c": "country", "n": '"Turkey"'}, [("p", role, "c"), ("c", "name", "n")], "n")
+    assert set(defaults(realizer, name_of("mod"), NN)) == {"turkey", "turkish"}
+    assert set(defaults(realizer, name_of("ARG1", "have-org-role-91"), NN)) == {"turkey", "turkish"}
+    assert set(defaults(realizer, name_of("destination", "fly-01"), NN)) == {"turkey"}
+    assert set(defaults(realizer, name_of("ARG1", "see-01"), NN)) == {"turkey"}
+
+
+def test_a_named_entity_is_realized_by_its_name_alone(realizer):
+    c = at({"p": "planet", "n": '"Earth"'}, [("p", "name", "n")], "p")
+    assert defaults(realizer, c, NN) == {"": P}
+
+
 def test_a_city_name_has_no_adjective_and_names_are_lower_cased(realizer):
     c = at({"c": "city", "n": '"Paris"'}, [("c", "name", "n")], "n")
     assert defaults(realizer, c, NN) == {"paris": P}
