@@ -13,10 +13,11 @@ from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_tran
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
+from amrgen.decoding.probabilities import CONDITION_IF
 from amrgen.realization.entities import NAME_CONCEPT
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import finalize
-from amrgen.transitions.transitions import TRANSITION_CLASSES, NoInsertion
+from amrgen.transitions.transitions import TRANSITION_CLASSES, InsertBetween, NoInsertion
 
 SMALL_GRAPHS = [
     """(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))""",
@@ -230,6 +231,15 @@ def _at(generator, text, vertex_label):
     c = phase1.configuration
     (v,) = [u for u in c.graph.vertices if str(c.graph.label(u)) == vertex_label]
     return c, v
+
+
+def test_a_condition_is_introduced_by_if(generator):
+    c, v = _at(generator, "(s / sleep-01 :ARG0 (i / i) :condition (r / rain-01))", "sleep-01")
+    (child,) = [u for _, label, u in c.graph.out_edges(v) if label == "condition"]
+    at_edge = c.with_(node_buffer=(v,), child_buffer=(child,), rho=c.rho.updated([(Key.DEL, v, 0)]))
+    options = dict(generator.search.probabilities.between_insertions(at_edge, {child: "l"}))
+    assert options == {InsertBetween("if", "left"): CONDITION_IF, NoInsertion(): pytest.approx(1 - CONDITION_IF)}
+    assert "if" in generator.generate(Amr.from_penman("(s / sleep-01 :ARG0 (i / i) :condition (r / rain-01))")).tokens
 
 
 def test_a_one_word_country_has_no_article_and_nothing_between_it_and_its_name(generator):
