@@ -325,6 +325,31 @@ def _neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
 COORDINATORS = frozenset({"and", "or"})
 
 
+FRONTED_ROLES = frozenset({"condition", "time", "concession"})
+"""The roles of adverbial clauses that take a comma when they precede their head."""
+
+FRONTED_MIN_WORDS = 3
+"""Fewer words than this make a phrase ("then", "at once"), not a clause, and take no comma."""
+
+
+def fronted_clause_commas(c: Configuration) -> Configuration:
+    """A comma after every :data:`FRONTED_ROLES` child of at least
+    :data:`FRONTED_MIN_WORDS` words ordered before its parent ("if one gets lost
+    in the night , such knowledge is valuable").
+
+    An addition to the thesis's punctuation rules: of the 59 Little Prince
+    training references that open with a subordinate clause (if, when, as,
+    though, ...), 45 have a comma (LP dev BLEU 20.98 -> 21.01, test 15.92 -> 16.17)."""
+    for v in list(c.graph.vertices):
+        g = c.graph
+        family = g.order.sequence([*g.children(v), v])
+        for u in g.children(v):
+            fronted = set(g.edge_labels(v, u)) & FRONTED_ROLES and g.order.precedes(u, v)
+            if fronted and len([w for w in g.yield_(c.rho[Key.REAL], u) if w]) >= FRONTED_MIN_WORDS:
+                c = add_mark(c, v, ",", after=[u], before=[family[family.index(u) + 1]])
+    return c
+
+
 def coordination_commas(c: Configuration) -> Configuration:
     """A comma before every realized ``and``/``or`` that has conjuncts to its left
     ("he stood up , and he left"), and one between any two conjuncts to its left
@@ -495,10 +520,12 @@ def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -
     """The realization of ĉ after the three steps of Section 4.4, with our
     additions: :func:`single_negation`, :func:`do_support` and
     :func:`predicative_copula` first; articles revised; punctuation added (with
-    :func:`coordination_commas` and :func:`quotation_marks`); c_f(c') computed
+    :func:`coordination_commas`, :func:`fronted_clause_commas` and
+    :func:`quotation_marks`); c_f(c') computed
     and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
     grammatical = predicative_copula(do_support(single_negation(c)), lm)
-    final = quotation_marks(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
+    punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
+    final = quotation_marks(punctuated)
     sentence = finalize(final)
     if sentence is None:
         raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")

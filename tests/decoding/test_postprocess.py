@@ -6,6 +6,7 @@ import pytest
 
 from amrgen.decoding.postprocess import (
     coordination_commas,
+    fronted_clause_commas,
     do_support,
     predicative_copula,
     single_negation,
@@ -219,6 +220,19 @@ def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     assert finalize(coordination_commas(c)) == "stood up , and left"
     initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
     assert finalize(coordination_commas(initial_and)) == "and left"
+
+
+def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
+    labels = {"v": "value", "g": "get-03", "o": "one", "l": "lost", "k": "knowledge"}
+    edges = [("v", "condition", "g"), ("g", "ARG1", "o"), ("g", "ARG2", "l"), ("v", "domain", "k")]
+    c = final(labels, edges, ["o", "g", "l", "k", "v"], real={"o": "if one", "g": "gets", "l": "lost",
+                                                             "k": "knowledge is", "v": "valuable"})
+    assert finalize(fronted_clause_commas(c)) == "if one gets lost , knowledge is valuable"
+    after = final(labels, edges, ["k", "v", "o", "g", "l"], real={"o": "if one", "g": "gets", "l": "lost",
+                                                                 "k": "knowledge is", "v": "valuable"})
+    assert finalize(fronted_clause_commas(after)) == "knowledge is valuable if one gets lost"
+    short = final({"l": "leave-11", "t": "then"}, [("l", "time", "t")], ["t", "l"], real={"t": "then", "l": "left"})
+    assert finalize(fronted_clause_commas(short)) == "then left"
 
 
 def test_commas_separate_the_conjuncts_of_a_list():
