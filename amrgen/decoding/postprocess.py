@@ -211,6 +211,41 @@ VERB_SUBJECTS = ("ARG0", "ARG1")
 """The roles of a verb's subject, in the order they are looked for."""
 
 
+MODALS = frozenset({"can", "could", "must", "may", "might"})
+"""The words of modal concepts (possible-01, obligate-01, ...) that raise their clause's subject."""
+
+
+def modal_subjects(c: Configuration) -> Configuration:
+    """The subject of a modal's clause before the modal (``can i distinguish
+    china`` → ``i can distinguish china``): possible-01 and obligate-01 head
+    their clause in AMR (``(p / possible-01 :ARG1 (d / distinguish-01 :ARG0
+    i))``), so the transitions put their word before the whole clause.  Where
+    the :ARG1 verb follows the modal and its subject (ARG0, else ARG1) opens
+    it, the subject becomes the modal's child, right before it.  Questions
+    (``:mode interrogative``, or ``amr-unknown`` below) keep the modal first.
+
+    An addition to the thesis (LP dev BLEU 21.01 -> 21.12, test 16.17 -> 16.38)."""
+    for v in list(c.graph.vertices):
+        g = c.graph
+        below = {g.label(u) for u in g.successors(v)}
+        if c.rho.get(Key.REAL, v) not in MODALS or has_mode(g, v, "interrogative") or "amr-unknown" in below:
+            continue
+        clause = next((u for _, label, u in g.out_edges(v) if label == "ARG1" and g.order.precedes(v, u)), None)
+        if clause is None or c.rho.get(Key.POS, clause) != "VB" or has_mode(g, clause, "interrogative"):
+            continue
+        subject = _opening_subject(c, clause)
+        if subject is None or g.order.precedes(v, subject):
+            continue
+        g = g.copy()
+        for label in g.edge_labels(clause, subject):
+            g.remove_edge(clause, label, subject)
+            g.add_edge(v, label, subject)
+        left = [u for u in g.children(v) if u != subject and g.order.precedes(u, v)]
+        g.order = g.order.with_pairs([(subject, v), *((u, subject) for u in left)])
+        c = c.with_(graph=g)
+    return c
+
+
 def do_support(c: Configuration) -> Configuration:
     """English do-support, for a verb with no auxiliary of its own: a form of do
     before the ``not`` right before a negated verb (``i not knew`` → ``i did not
@@ -249,17 +284,24 @@ def _negation(c: Configuration, v: Vertex) -> Vertex | None:
 
 
 def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
-    """The subject (ARG0, else ARG1) of a ``:mode interrogative`` v when it comes
-    first of v's realized family, after no auxiliary."""
-    g = c.graph
-    if not has_mode(g, v, "interrogative"):
+    """The subject of a ``:mode interrogative`` v when it comes first of v's
+    realized family (:func:`_opening_subject`), after no auxiliary."""
+    if not has_mode(c.graph, v, "interrogative"):
         return None
-    subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
-    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)]
-    if subject is None or not c.rho.get(Key.REAL, subject) or isinstance(subject, InsertedVertex) \
-            or not all(g.order.precedes(subject, u) for u in family):
+    subject = _opening_subject(c, v)
+    if subject is None or isinstance(subject, InsertedVertex):
         return None
     return subject if _neighbours(c, subject)[0] not in AUXILIARY_WORDS else None
+
+
+def _opening_subject(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's subject (ARG0, else ARG1) when it is realized and comes first of v's realized family."""
+    g = c.graph
+    subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
+    if subject is None or not c.rho.get(Key.REAL, subject):
+        return None
+    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)]
+    return subject if all(g.order.precedes(subject, u) for u in family) else None
 
 
 COPULA_FORMS = {"i": ("am", "was"), "you": ("are", "were"), "we": ("are", "were"), "they": ("are", "were")}
@@ -518,12 +560,12 @@ def _is_word(token: str) -> bool:
 
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
     """The realization of ĉ after the three steps of Section 4.4, with our
-    additions: :func:`single_negation`, :func:`do_support` and
-    :func:`predicative_copula` first; articles revised; punctuation added (with
+    additions: :func:`single_negation`, :func:`modal_subjects`, :func:`do_support`
+    and :func:`predicative_copula` first; articles revised; punctuation added (with
     :func:`coordination_commas`, :func:`fronted_clause_commas` and
     :func:`quotation_marks`); c_f(c') computed
     and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
-    grammatical = predicative_copula(do_support(single_negation(c)), lm)
+    grammatical = predicative_copula(do_support(modal_subjects(single_negation(c))), lm)
     punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
     final = quotation_marks(punctuated)
     sentence = finalize(final)

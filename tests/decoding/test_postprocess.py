@@ -7,6 +7,7 @@ import pytest
 from amrgen.decoding.postprocess import (
     coordination_commas,
     fronted_clause_commas,
+    modal_subjects,
     do_support,
     predicative_copula,
     single_negation,
@@ -220,6 +221,25 @@ def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     assert finalize(coordination_commas(c)) == "stood up , and left"
     initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
     assert finalize(coordination_commas(initial_and)) == "and left"
+
+
+def _modal(clause_order, question=False):
+    """possible-01 over distinguish-01 (i, china), each family ordered on its own as Reorder orders them."""
+    labels = {"p": "possible-01", "d": "distinguish-01", "i": "i", "c": "china", "m": "interrogative"}
+    edges = [("p", "ARG1", "d"), ("d", "ARG0", "i"), ("d", "ARG1", "c"), *([("p", "mode", "m")] if question else [])]
+    order = Order([("p", "d"), *pairwise(clause_order), *([("m", "p")] if question else [])])
+    rho = AnnotationFunction({Key.REAL: {"p": "can", "d": "distinguish", "i": "i", "c": "china", "m": ""},
+                              Key.POS: {"d": "VB"}})
+    return Configuration(Graph({k: v for k, v in labels.items() if question or k != "m"}, edges, order), (), (), rho)
+
+
+def test_a_modal_follows_the_subject_of_its_clause():
+    assert finalize(_modal(["i", "d", "c"])) == "can i distinguish china"
+    assert finalize(modal_subjects(_modal(["i", "d", "c"]))) == "i can distinguish china"
+    # the subject does not open the clause: left as it is
+    assert finalize(modal_subjects(_modal(["c", "i", "d"]))) == "can china i distinguish"
+    # a question keeps the modal first
+    assert finalize(modal_subjects(_modal(["i", "d", "c"], question=True))) == "can i distinguish china"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
