@@ -8,6 +8,7 @@ from amrgen.decoding.postprocess import (
     coordination_commas,
     fronted_clause_commas,
     modal_subjects,
+    pronoun_cases,
     do_support,
     predicative_copula,
     single_negation,
@@ -221,6 +222,28 @@ def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     assert finalize(coordination_commas(c)) == "stood up , and left"
     initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
     assert finalize(coordination_commas(initial_and)) == "and left"
+
+
+def _tried(copy_word, copy_first=True, to=True, link=True):
+    """i tried (to) find out: try-01 :ARG0 i :ARG1 (find-out-03 :ARG0 i'), the copy i'
+    realized as ``copy_word`` before find out (after it unless ``copy_first``)."""
+    inserted = InsertedVertex(1)
+    labels = {"t": "try-01", "i": "i", "f": "find-out-03", "j": "i", **({inserted: "to"} if to else {})}
+    edges = [("t", "ARG0", "i"), ("t", "ARG1", "f"), ("f", "ARG0", "j"), *([("f", PLACEHOLDER, inserted)] if to else [])]
+    clause = [*([inserted] if to else []), *(["j", "f"] if copy_first else ["f", "j"])]
+    rho = AnnotationFunction({Key.REAL: {"t": "tried", "i": "i", "f": "find out", "j": copy_word, inserted: "to"},
+                              Key.POS: {"t": "VB", "f": "VB"}, **({Key.LINK: {"j": "i"}} if link else {})})
+    order = Order([("i", "t"), ("t", "f"), *pairwise(clause)])
+    return Configuration(Graph(labels, edges, order), (), (), rho, int(to))
+
+
+def test_a_copied_pronoun_takes_the_case_its_verb_asks():
+    assert finalize(pronoun_cases(_tried("i"))) == "i tried to find out"
+    assert finalize(pronoun_cases(_tried("my"))) == "i tried to find out"
+    assert finalize(pronoun_cases(_tried("my", to=False))) == "i tried i find out"
+    assert finalize(pronoun_cases(_tried("my", copy_first=False, to=False))) == "i tried find out me"
+    # the pronoun itself, not a copy, stays
+    assert finalize(pronoun_cases(_tried("i", link=False))) == "i tried to i find out"
 
 
 def _modal(clause_order, question=False):
