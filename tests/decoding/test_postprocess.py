@@ -291,6 +291,24 @@ def test_commas_separate_the_conjuncts_of_a_list():
     assert finalize(coordination_commas(mod)) == "either star , or sun"
 
 
+def _ram(number="singular", question=False):
+    """(r / ram :domain (t / this) :polarity -), "this is not ram", the copula inserted on :domain."""
+    is_ = InsertedVertex(1)
+    labels = {"r": "ram", "t": "this", "n": "-", is_: "is", **({"q": "amr-unknown"} if question else {})}
+    edges = [("r", "domain", is_), (is_, PLACEHOLDER, "t"), ("r", "polarity", "n"),
+             *([("r", "mod", "q")] if question else [])]
+    order = Order([("t", is_), (is_, "n"), ("n", "r"), *([("r", "q")] if question else [])])
+    rho = AnnotationFunction({Key.REAL: {"r": "ram", "t": "this", "n": "not", is_: "is", "q": "what"},
+                              Key.POS: {"r": "NN"}, Key.NUMBER: {"r": number}})
+    return Configuration(Graph(labels, edges, order), (), (), rho, 1)
+
+
+def test_a_singular_predicate_noun_takes_an_indefinite_article_after_its_subject():
+    assert finalize(revise_articles(_ram(), PREFERS_THE, uniform_denom)) == "this is not a ram"
+    assert finalize(revise_articles(_ram(number="plural"), BigramLM({}), uniform_denom)) == "this is not ram"
+    assert "a" not in finalize(revise_articles(_ram(question=True), BigramLM({}), uniform_denom)).split()
+
+
 def test_a_kept_indefinite_article_becomes_an_before_a_vowel():
     a = InsertedVertex(1)
     c = final({"e": "eat-01", "h": "he", "p": "apple", a: "a"},
