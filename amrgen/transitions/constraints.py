@@ -44,14 +44,16 @@ aboard about above across after against along amid among anti around as at befor
 besides between beyond but by concerning despite down during except excepting excluding following for from in
 inside into like minus near of off on onto opposite outside over past per plus regarding round save since than
 through to toward towards under underneath unlike until up upon versus via with within without that when who
-how which what if due
+how which what if due where
 """.split())
-"""W_left, the words Insert-Between-(w, left) may insert (reference implementation §2)."""
+"""W_left, the words Insert-Between-(w, left) may insert (reference implementation §2,
+and "where" for the clauses of :location)."""
 
 W_RIGHT = frozenset({"'s"})
 """W_right (reference implementation §2)."""
 
-INSERTION_LABELS = {"but": frozenset({"concession", "concession-of"}), "if": frozenset({"condition"})}
+INSERTION_LABELS = {"but": frozenset({"concession", "concession-of"}), "if": frozenset({"condition"}),
+                    "where": frozenset({"location"})}
 """Words that may only be inserted on edges with these labels (reference implementation §2)."""
 
 COPULAS = ("is", "are", "was", "were", "be")

@@ -13,7 +13,7 @@ from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_tran
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
-from amrgen.decoding.probabilities import CONDITION_IF
+from amrgen.decoding.probabilities import CLAUSE_MARKERS
 from amrgen.realization.entities import NAME_CONCEPT
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import finalize
@@ -233,13 +233,25 @@ def _at(generator, text, vertex_label):
     return c, v
 
 
-def test_a_condition_is_introduced_by_if(generator):
-    c, v = _at(generator, "(s / sleep-01 :ARG0 (i / i) :condition (r / rain-01))", "sleep-01")
-    (child,) = [u for _, label, u in c.graph.out_edges(v) if label == "condition"]
-    at_edge = c.with_(node_buffer=(v,), child_buffer=(child,), rho=c.rho.updated([(Key.DEL, v, 0)]))
-    options = dict(generator.search.probabilities.between_insertions(at_edge, {child: "l"}))
-    assert options == {InsertBetween("if", "left"): CONDITION_IF, NoInsertion(): pytest.approx(1 - CONDITION_IF)}
-    assert "if" in generator.generate(Amr.from_penman("(s / sleep-01 :ARG0 (i / i) :condition (r / rain-01))")).tokens
+def _insertions_at(generator, text, parent, role):
+    c, v = _at(generator, text, parent)
+    (child,) = [u for _, label, u in c.graph.out_edges(v) if label == role]
+    child_pos = "VB" if str(c.graph.label(child)).endswith("-01") else "NN"
+    at_edge = c.with_(node_buffer=(v,), child_buffer=(child,),
+                      rho=c.rho.updated([(Key.DEL, v, 0), (Key.POS, child, child_pos)]))
+    return dict(generator.search.probabilities.between_insertions(at_edge, {child: "l"}))
+
+
+def test_a_condition_is_introduced_by_if_and_a_located_clause_by_where(generator):
+    condition = "(s / sleep-01 :ARG0 (i / i) :condition (r / rain-01))"
+    p = CLAUSE_MARKERS["condition"][1]
+    assert _insertions_at(generator, condition, "sleep-01", "condition") == {
+        InsertBetween("if", "left"): p, NoInsertion(): pytest.approx(1 - p)}
+    assert "if" in generator.generate(Amr.from_penman(condition)).tokens
+    located = "(s / small :domain (e / everything) :location (l / live-01 :ARG0 (i / i)))"
+    assert InsertBetween("where", "left") in _insertions_at(generator, located, "small", "location")
+    place = "(s / small :domain (e / everything) :location (h / house))"
+    assert InsertBetween("where", "left") not in _insertions_at(generator, place, "small", "location")
 
 
 def test_a_one_word_country_has_no_article_and_nothing_between_it_and_its_name(generator):
