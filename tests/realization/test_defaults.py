@@ -66,6 +66,16 @@ def test_a_named_entity_is_realized_by_its_name_alone(realizer):
     assert defaults(realizer, c, NN) == {"": P}
 
 
+def test_an_unknown_is_the_question_word_of_its_role(realizer):
+    def unknown(role, parent="come-01"):
+        return at({"p": parent, "a": "amr-unknown"}, [("p", role, "a")], "a")
+    assert defaults(realizer, unknown("ARG3"), NN) == {"where": P}
+    assert defaults(realizer, unknown("manner"), NN) == {"how": P}
+    assert defaults(realizer, unknown("ARG0", "cause-01"), NN) == {"why": P}
+    assert defaults(realizer, unknown("ARG1"), NN) == {"": P}
+    assert defaults(realizer, unknown("polarity"), NN) == {"": P}
+
+
 def test_a_city_name_has_no_adjective_and_names_are_lower_cased(realizer):
     c = at({"c": "city", "n": '"Paris"'}, [("c", "name", "n")], "n")
     assert defaults(realizer, c, NN) == {"paris": P}
