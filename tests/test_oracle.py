@@ -192,5 +192,6 @@ def test_text_approach_inserts_the_preposition_of_a_fronted_phrase():
 
 def test_text_approach_leaves_a_word_of_another_phrase_before_a_fronted_child():
     # "in" heads "garden", which is aligned to no child of sleep-01: no insertion on :ARG0.
-    run = _fronted_run("(s / sleep-01 :ARG0 (i / i))", "in gardens i sleep", "IN NNS PRP VBP", [4, 1, 4, 0], {"s": 4, "i": 3})
+    run = _fronted_run("(s / sleep-01 :ARG0 (i / i))", "in gardens i sleep", "IN NNS PRP VBP", [4, 1, 4, 0],
+                       {"s": 4, "i": 3})
     assert not any(str(t).startswith("Insert-Between") for t in run.transitions)

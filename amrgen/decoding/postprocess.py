@@ -438,8 +438,7 @@ def coordination_commas(c: Configuration) -> Configuration:
         left = [u for u in g.children(v) if g.order.precedes(u, v)]
         if left:
             c = add_mark(c, v, ",", after=left, before=[v])
-        conjuncts = g.order.sequence(u for u, (label, *_) in ((u, g.edge_labels(v, u)) for u in left)
-                                     if label.startswith("op"))
+        conjuncts = g.order.sequence(u for u in left if any(label.startswith("op") for label in g.edge_labels(v, u)))
         for first, second in zip(conjuncts, conjuncts[1:]):
             c = add_mark(c, v, ",", after=[first], before=[second])
     return c
@@ -612,10 +611,10 @@ def _is_word(token: str) -> bool:
 
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
     """The realization of ĉ after the three steps of Section 4.4, with our
-    additions: :func:`single_negation`, :func:`pronoun_cases`, :func:`modal_subjects`,
-    :func:`do_support` and :func:`predicative_copula` first; articles revised; punctuation added (with
-    :func:`coordination_commas`, :func:`fronted_clause_commas` and
-    :func:`quotation_marks`); c_f(c') computed
+    additions: :func:`single_negation`, :func:`pronoun_cases`,
+    :func:`modal_subjects`, :func:`do_support` and :func:`predicative_copula`
+    first; articles revised; punctuation added (with :func:`coordination_commas`,
+    :func:`fronted_clause_commas` and :func:`quotation_marks`); c_f(c') computed
     and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
     grammatical = predicative_copula(do_support(modal_subjects(pronoun_cases(single_negation(c)))), lm)
     punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))

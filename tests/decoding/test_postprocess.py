@@ -229,7 +229,8 @@ def _tried(copy_word, copy_first=True, to=True, link=True):
     realized as ``copy_word`` before find out (after it unless ``copy_first``)."""
     inserted = InsertedVertex(1)
     labels = {"t": "try-01", "i": "i", "f": "find-out-03", "j": "i", **({inserted: "to"} if to else {})}
-    edges = [("t", "ARG0", "i"), ("t", "ARG1", "f"), ("f", "ARG0", "j"), *([("f", PLACEHOLDER, inserted)] if to else [])]
+    edges = [("t", "ARG0", "i"), ("t", "ARG1", "f"), ("f", "ARG0", "j"),
+             *([("f", PLACEHOLDER, inserted)] if to else [])]
     clause = [*([inserted] if to else []), *(["j", "f"] if copy_first else ["f", "j"])]
     rho = AnnotationFunction({Key.REAL: {"t": "tried", "i": "i", "f": "find out", "j": copy_word, inserted: "to"},
                               Key.POS: {"t": "VB", "f": "VB"}, **({Key.LINK: {"j": "i"}} if link else {})})
