@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Protocol
 
 from amrgen.amr import concept_form
-from amrgen.graph import Graph, Vertex
+from amrgen.graph import Graph, Order, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.realization.inflection import supporting_do
@@ -273,6 +274,60 @@ def pronoun_cases(c: Configuration) -> Configuration:
     return c
 
 
+QUESTION_WORDS = frozenset({"what", "who", "whom", "which", "where", "why", "how", "when"})
+"""The words of an amr-unknown that asks a wh-question."""
+
+ADVERBIAL_QUESTION_WORDS = frozenset({"where", "why", "how", "when"})
+"""Question words that take no preposition when fronted (``to where`` → ``where``)."""
+
+
+def question_words_first(c: Configuration) -> Configuration:
+    """The question word before its question (``you want to take your sheep to
+    where ?`` → ``where you want to take your sheep ?``): an amr-unknown realized
+    as a question word becomes the first child of its question's head
+    (:func:`_question_head`), leaving behind a preposition that Insert-Between
+    put before where, why, how or when; :func:`do_support` then adds the do
+    (``where do you want ...``).  Nothing changes where the word opens the
+    question already, or where moving it would leave the yield undefined.
+
+    An addition to the thesis: the order models place amr-unknown like any
+    argument (LP dev BLEU 22.68 -> 23.09, test 16.72 -> 16.84, with the do)."""
+    for u in [x for x in c.graph.vertices if str(c.graph.label(x)) == "amr-unknown"]:
+        g, word = c.graph, c.rho.get(Key.REAL, u)
+        head = _question_head(c, u)
+        if not word or word.split()[0] not in QUESTION_WORDS or head is None \
+                or g.yield_(c.rho[Key.REAL], head)[0] == word.split()[0]:
+            continue
+        (parent, label, _), = g.in_edges(u)
+        rho = c.rho
+        if isinstance(parent, InsertedVertex) and g.children(parent) == [u] and word in ADVERBIAL_QUESTION_WORDS:
+            rho = rho.updated([(Key.REAL, parent, "")])
+        moved = g.copy()
+        moved.remove_edge(parent, label, u)
+        moved.add_edge(head, label, u)
+        families = [[v, *moved.children(v)] for v in moved.vertices]
+        if not all(g.order.is_total_on([v for v in family if v != u]) for family in families):
+            continue
+        moved.order = Order(pair for family in families for pair in pairwise(
+            [*([u] if family[0] == head else []), *g.order.sequence(v for v in family if v != u)]))
+        candidate = c.with_(graph=moved, rho=rho)
+        if finalize(candidate) is not None:
+            c = candidate
+    return c
+
+
+def _question_head(c: Configuration, u: Vertex) -> Vertex | None:
+    """The verb that heads the question amr-unknown u asks: the highest verb
+    (ρ̂(POS) = VB) above u below any speech verb or multi-sentence root (the
+    question of ``he asked : " where do you live ? "`` is headed by live)."""
+    g, heads, v = c.graph, [], u
+    while g.parents(v) and str(g.label(g.parents(v)[0])) not in SPEECH_VERBS | {MULTI_SENTENCE}:
+        v = g.parents(v)[0]
+        if c.rho.get(Key.POS, v) == "VB":
+            heads.append(v)
+    return heads[-1] if heads else None
+
+
 def do_support(c: Configuration) -> Configuration:
     """English do-support, for a verb with no auxiliary of its own: a form of do
     before the ``not`` right before a negated verb (``i not knew`` → ``i did not
@@ -311,23 +366,28 @@ def _negation(c: Configuration, v: Vertex) -> Vertex | None:
 
 
 def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
-    """The subject of a ``:mode interrogative`` v when it comes first of v's
-    realized family (:func:`_opening_subject`), after no auxiliary."""
-    if not has_mode(c.graph, v, "interrogative"):
+    """The subject of a question's verb v (``:mode interrogative``, or the head of
+    an amr-unknown's question) when it comes first of v's realized family
+    (:func:`_opening_subject`), after no auxiliary, and asks nothing itself."""
+    g = c.graph
+    asked = any(str(g.label(u)) == "amr-unknown" and _question_head(c, u) == v for u in g.successors(v))
+    if not (has_mode(g, v, "interrogative") or asked):
         return None
     subject = _opening_subject(c, v)
-    if subject is None or isinstance(subject, InsertedVertex):
+    if subject is None or isinstance(subject, InsertedVertex) or str(g.label(subject)) == "amr-unknown":
         return None
     return subject if _neighbours(c, subject)[0] not in AUXILIARY_WORDS else None
 
 
 def _opening_subject(c: Configuration, v: Vertex) -> Vertex | None:
-    """v's subject (ARG0, else ARG1) when it is realized and comes first of v's realized family."""
+    """v's subject (ARG0, else ARG1) when it is realized and comes first of v's
+    realized family (after a question word: ``where you live``)."""
     g = c.graph
     subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
     if subject is None or not c.rho.get(Key.REAL, subject):
         return None
-    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)]
+    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)
+              and str(g.label(u)) != "amr-unknown"]
     return subject if all(g.order.precedes(subject, u) for u in family) else None
 
 
@@ -611,12 +671,13 @@ def _is_word(token: str) -> bool:
 
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
     """The realization of ĉ after the three steps of Section 4.4, with our
-    additions: :func:`single_negation`, :func:`pronoun_cases`,
-    :func:`modal_subjects`, :func:`do_support` and :func:`predicative_copula`
-    first; articles revised; punctuation added (with :func:`coordination_commas`,
+    additions: :func:`single_negation`, :func:`question_words_first`,
+    :func:`pronoun_cases`, :func:`modal_subjects`, :func:`do_support` and
+    :func:`predicative_copula` first; articles revised; punctuation added (with :func:`coordination_commas`,
     :func:`fronted_clause_commas` and :func:`quotation_marks`); c_f(c') computed
     and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
-    grammatical = predicative_copula(do_support(modal_subjects(pronoun_cases(single_negation(c)))), lm)
+    grammatical = predicative_copula(
+        do_support(modal_subjects(pronoun_cases(question_words_first(single_negation(c))))), lm)
     punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
     final = quotation_marks(punctuated)
     sentence = finalize(final)

@@ -8,6 +8,7 @@ from amrgen.decoding.postprocess import (
     coordination_commas,
     fronted_clause_commas,
     modal_subjects,
+    question_words_first,
     pronoun_cases,
     do_support,
     predicative_copula,
@@ -245,6 +246,42 @@ def test_a_copied_pronoun_takes_the_case_its_verb_asks():
     assert finalize(pronoun_cases(_tried("my", copy_first=False, to=False))) == "i tried find out me"
     # the pronoun itself, not a copy, stays
     assert finalize(pronoun_cases(_tried("i", link=False))) == "i tried to i find out"
+
+
+def _take_sheep():
+    """you want to take your sheep to where: want-01 :ARG0 you :ARG1 (take-01 :ARG0 you'
+    :ARG1 (sheep :poss you'') :ARG3 amr-unknown), with the Insert-Between "to"s."""
+    to_take, to_where = InsertedVertex(1), InsertedVertex(2)
+    labels = {"w": "want-01", "y": "you", "k": "take-01", "y2": "you", "s": "sheep", "p": "you",
+              "a": "amr-unknown", to_take: "to", to_where: "to"}
+    edges = [("w", "ARG0", "y"), ("w", "ARG1", to_take), (to_take, PLACEHOLDER, "k"), ("k", "ARG0", "y2"),
+             ("k", "ARG1", "s"), ("s", "poss", "p"), ("k", "ARG3", to_where), (to_where, PLACEHOLDER, "a")]
+    order = Order([("y", "w"), ("w", to_take), (to_take, "k"), ("y2", "k"), ("k", "s"), ("s", to_where),
+                   ("p", "s"), (to_where, "a")])
+    rho = AnnotationFunction({Key.REAL: {"w": "want", "y": "you", "k": "take", "y2": "", "s": "sheep", "p": "your",
+                                         "a": "where", to_take: "to", to_where: "to"},
+                              Key.POS: {"w": "VB", "k": "VB"}, Key.TENSE: {"w": "present"}})
+    return Configuration(Graph(labels, edges, order), (), (), rho, 2)
+
+
+def test_a_question_word_opens_its_question_and_do_follows_it():
+    c = _take_sheep()
+    assert finalize(c) == "you want to take your sheep to where"
+    fronted = question_words_first(c)
+    assert finalize(fronted) == "where you want to take your sheep"
+    assert finalize(do_support(fronted)) == "where do you want to take your sheep"
+    assert finalize(question_words_first(fronted)) == "where you want to take your sheep"
+
+
+def test_a_question_word_stays_below_the_verb_that_reports_the_question():
+    labels = {"a": "ask-01", "h": "he", "l": "live-01", "y": "you", "u": "amr-unknown"}
+    edges = [("a", "ARG0", "h"), ("a", "ARG1", "l"), ("l", "ARG0", "y"), ("l", "location", "u")]
+    order = Order([("h", "a"), ("a", "l"), ("y", "l"), ("l", "u")])
+    rho = AnnotationFunction({Key.REAL: {"a": "asked", "h": "he", "l": "live", "y": "you", "u": "where"},
+                              Key.POS: {"a": "VB", "l": "VB"}})
+    c = question_words_first(Configuration(Graph(labels, edges, order), (), (), rho))
+    assert finalize(c) == "he asked where you live"
+    assert finalize(do_support(c)) == "he asked where do you live"
 
 
 def _modal(clause_order, question=False):
