@@ -295,7 +295,7 @@ def question_words_first(c: Configuration) -> Configuration:
     for u in [x for x in c.graph.vertices if str(c.graph.label(x)) == "amr-unknown"]:
         g, word = c.graph, c.rho.get(Key.REAL, u)
         head = _question_head(c, u)
-        if not word or word.split()[0] not in QUESTION_WORDS or head is None \
+        if not word or word.split()[0] not in QUESTION_WORDS or head is None or len(g.in_edges(u)) != 1 \
                 or g.yield_(c.rho[Key.REAL], head)[0] == word.split()[0]:
             continue
         (parent, label, _), = g.in_edges(u)
@@ -331,9 +331,10 @@ def _question_head(c: Configuration, u: Vertex) -> Vertex | None:
 def do_support(c: Configuration) -> Configuration:
     """English do-support, for a verb with no auxiliary of its own: a form of do
     before the ``not`` right before a negated verb (``i not knew`` → ``i did not
-    know``, ``not draw`` → ``do not draw``), and before the subject of a yes/no
-    question (a ``:mode interrogative`` verb whose subject opens its clause:
-    ``he collects butterflies ?`` → ``does he collect butterflies ?``).  do
+    know``, ``not draw`` → ``do not draw``), and before the subject of a
+    question (a ``:mode interrogative`` verb, or the head of a wh-question,
+    whose subject opens its clause: ``he collects butterflies ?`` → ``does he
+    collect butterflies ?``, ``where he weighs ?`` → ``where does he weigh ?``).  do
     takes the verb's tense and person, and the verb becomes its base form.
 
     An addition to the thesis, whose transitions can insert do only where
