@@ -22,7 +22,9 @@ from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources
 
 ENTITY_ARRANGEMENTS = "entity-arrangements"
-"""The model directory's file of :attr:`Models.entity_arrangements`."""
+"""The model directory's file of :attr:`Models.entity_arrangements`; a directory
+trained before it existed loads without it (every entity arranged as its name alone,
+the reference implementation's choice where it has no counts)."""
 
 
 def load_resources(directory: str | Path) -> ConstraintResources:
@@ -55,7 +57,7 @@ class Models:
         message when it is missing, corrupt or of another format)."""
         models, settings = load_models(directory)
         return cls(models, load_resources(directory), settings, Path(directory),
-                   load_json_resource(directory, ENTITY_ARRANGEMENTS))
+                   load_json_resource(directory, ENTITY_ARRANGEMENTS, absent={}, optional=True))
 
     def context(self, c: Configuration, **roles: Any) -> FeatureContext:
         """The feature context of c (``roles``: see :class:`FeatureContext`),

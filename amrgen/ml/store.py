@@ -219,10 +219,14 @@ def read_resource(directory: str | Path, name: str) -> bytes:
     return _read_checked(directory, _read_manifest(directory), name)
 
 
-def load_json_resource(directory: str | Path, name: str) -> Any:
-    """The JSON file ``name`` of a model directory, checked against the manifest."""
-    path = Path(directory) / name
-    return _parse(path, lambda: json.loads(read_resource(directory, name)))
+def load_json_resource(directory: str | Path, name: str, absent: Any = None, optional: bool = False) -> Any:
+    """The JSON file ``name`` of a model directory, checked against the manifest;
+    ``absent`` where the manifest does not list it and it is ``optional`` (a file
+    that later versions of ``amrgen train`` added)."""
+    directory = Path(directory)
+    if optional and name not in _read_manifest(directory)["files"]:
+        return absent
+    return _parse(directory / name, lambda: json.loads(read_resource(directory, name)))
 
 
 def _read_manifest(directory: Path) -> dict[str, Any]:
