@@ -57,7 +57,7 @@ class Models:
         message when it is missing, corrupt or of another format)."""
         models, settings = load_models(directory)
         return cls(models, load_resources(directory), settings, Path(directory),
-                   load_json_resource(directory, ENTITY_ARRANGEMENTS, absent={}, optional=True))
+                   load_json_resource(directory, ENTITY_ARRANGEMENTS, default={}))
 
     def context(self, c: Configuration, **roles: Any) -> FeatureContext:
         """The feature context of c (``roles``: see :class:`FeatureContext`),

@@ -23,6 +23,8 @@ from amrgen.amr import concept_form
 from amrgen.graph import Graph, Order, Vertex
 from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
+from amrgen.prep.align.lexicon import QUESTION_WORDS
+from amrgen.realization.defaults import ROLE_QUESTION_WORDS
 from amrgen.realization.inflection import supporting_do
 from amrgen.realization.pronouns import POSSESSIVES, PRONOUN_FORMS, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
@@ -51,7 +53,8 @@ DenomModel = Callable[[Configuration, Vertex], Mapping[str, float]]
 # -- punctuation ------------------------------------------------------------------
 
 MULTI_SENTENCE = "multi-sentence"
-QUESTION_CONCEPTS = frozenset({"interrogative", "amr-unknown"})
+UNKNOWN = "amr-unknown"
+QUESTION_CONCEPTS = frozenset({"interrogative", UNKNOWN})
 EXCLAMATION_CONCEPT = "expressive"
 """The value of ``:mode`` that makes a sentence end in ``!`` (23 of the 35
 training graphs of *The Little Prince* that have it end so; 9 in ``.``)."""
@@ -61,6 +64,11 @@ def sentence_roots(g: Graph) -> list[Vertex]:
     """R̂: the children of a multi-sentence root, else the root alone."""
     root = g.root
     return g.children(root) if g.label(root) == MULTI_SENTENCE else [root]
+
+
+def _asks(g: Graph, v: Vertex) -> bool:
+    """Whether an amr-unknown is below v (v's phrase asks a question)."""
+    return any(g.label(u) == UNKNOWN for u in g.successors(v))
 
 
 def add_mark(c: Configuration, parent: Vertex, mark: str, after: Iterable[Vertex] = (),
@@ -92,8 +100,7 @@ def punctuation_mark(g: Graph, v: Vertex) -> str:
     with amr-unknown somewhere have a question mark in the reference; the
     thesis's φ_v(?) finds 4 of them."""
     root = g.root
-    below = {g.label(u) for u in g.successors(v)}
-    if any(g.label(child) in QUESTION_CONCEPTS for child in g.children(v)) or "amr-unknown" in below:
+    if any(g.label(child) in QUESTION_CONCEPTS for child in g.children(v)) or _asks(g, v):
         return "?"
     if v != root and any(g.order.precedes(v, sibling) for sibling in g.children(root)):
         return ","
@@ -228,8 +235,7 @@ def modal_subjects(c: Configuration) -> Configuration:
     An addition to the thesis (LP dev BLEU 21.01 -> 21.12, test 16.17 -> 16.38)."""
     for v in list(c.graph.vertices):
         g = c.graph
-        below = {g.label(u) for u in g.successors(v)}
-        if c.rho.get(Key.REAL, v) not in MODALS or has_mode(g, v, "interrogative") or "amr-unknown" in below:
+        if c.rho.get(Key.REAL, v) not in MODALS or has_mode(g, v, "interrogative") or _asks(g, v):
             continue
         clause = next((u for _, label, u in g.out_edges(v) if label == "ARG1" and g.order.precedes(v, u)), None)
         if clause is None or c.rho.get(Key.POS, clause) != "VB" or has_mode(g, clause, "interrogative"):
@@ -274,10 +280,7 @@ def pronoun_cases(c: Configuration) -> Configuration:
     return c
 
 
-QUESTION_WORDS = frozenset({"what", "who", "whom", "which", "where", "why", "how", "when"})
-"""The words of an amr-unknown that asks a wh-question."""
-
-ADVERBIAL_QUESTION_WORDS = frozenset({"where", "why", "how", "when"})
+ADVERBIAL_QUESTION_WORDS = frozenset(ROLE_QUESTION_WORDS.values())
 """Question words that take no preposition when fronted (``to where`` → ``where``)."""
 
 
@@ -292,7 +295,7 @@ def question_words_first(c: Configuration) -> Configuration:
 
     An addition to the thesis: the order models place amr-unknown like any
     argument (LP dev BLEU 22.68 -> 23.09, test 16.72 -> 16.84, with the do)."""
-    for u in [x for x in c.graph.vertices if str(c.graph.label(x)) == "amr-unknown"]:
+    for u in [x for x in c.graph.vertices if c.graph.label(x) == UNKNOWN]:
         g, word = c.graph, c.rho.get(Key.REAL, u)
         head = _question_head(c, u)
         if not word or word.split()[0] not in QUESTION_WORDS or head is None or len(g.in_edges(u)) != 1 \
@@ -371,11 +374,11 @@ def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
     an amr-unknown's question) when it comes first of v's realized family
     (:func:`_opening_subject`), after no auxiliary, and asks nothing itself."""
     g = c.graph
-    asked = any(str(g.label(u)) == "amr-unknown" and _question_head(c, u) == v for u in g.successors(v))
+    asked = any(g.label(u) == UNKNOWN and _question_head(c, u) == v for u in g.successors(v))
     if not (has_mode(g, v, "interrogative") or asked):
         return None
     subject = _opening_subject(c, v)
-    if subject is None or isinstance(subject, InsertedVertex) or str(g.label(subject)) == "amr-unknown":
+    if subject is None or isinstance(subject, InsertedVertex) or g.label(subject) == UNKNOWN:
         return None
     return subject if _neighbours(c, subject)[0] not in AUXILIARY_WORDS else None
 
@@ -388,7 +391,7 @@ def _opening_subject(c: Configuration, v: Vertex) -> Vertex | None:
     if subject is None or not c.rho.get(Key.REAL, subject):
         return None
     family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)
-              and str(g.label(u)) != "amr-unknown"]
+              and g.label(u) != UNKNOWN]
     return subject if all(g.order.precedes(subject, u) for u in family) else None
 
 
@@ -472,10 +475,10 @@ def fronted_clause_commas(c: Configuration) -> Configuration:
     though, ...), 45 have a comma (LP dev BLEU 20.98 -> 21.01, test 15.92 -> 16.17)."""
     for v in list(c.graph.vertices):
         g = c.graph
-        family = g.order.sequence([*g.children(v), v])
         for u in g.children(v):
             fronted = set(g.edge_labels(v, u)) & FRONTED_ROLES and g.order.precedes(u, v)
             if fronted and len([w for w in g.yield_(c.rho[Key.REAL], u) if w]) >= FRONTED_MIN_WORDS:
+                family = g.order.sequence([*g.children(v), v])
                 c = add_mark(c, v, ",", after=[u], before=[family[family.index(u) + 1]])
     return c
 
@@ -573,9 +576,8 @@ def _predicate_subject(g: Graph, v: Vertex) -> Vertex | None:
     """The :domain child ordered before v, the subject of v as a predicate noun
     ("this is a ram": v is ram), unless v's phrase asks a question (amr-unknown
     below v: "what is that object")."""
-    if "amr-unknown" in {str(g.label(u)) for u in g.successors(v)}:
-        return None
-    return next((u for _, label, u in g.out_edges(v) if label == "domain" and g.order.precedes(u, v)), None)
+    subject = next((u for _, label, u in g.out_edges(v) if label == "domain" and g.order.precedes(u, v)), None)
+    return None if subject is None or _asks(g, v) else subject
 
 
 def _revise_article(c: Configuration, v: Vertex, lm: ArticleLanguageModel, denom: DenomModel,
@@ -674,9 +676,10 @@ def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -
     """The realization of ĉ after the three steps of Section 4.4, with our
     additions: :func:`single_negation`, :func:`question_words_first`,
     :func:`pronoun_cases`, :func:`modal_subjects`, :func:`do_support` and
-    :func:`predicative_copula` first; articles revised; punctuation added (with :func:`coordination_commas`,
-    :func:`fronted_clause_commas` and :func:`quotation_marks`); c_f(c') computed
-    and duplicates removed; then hyphens restored (:func:`restore_hyphens`)."""
+    :func:`predicative_copula` first; articles revised; punctuation added (with
+    :func:`coordination_commas`, :func:`fronted_clause_commas` and
+    :func:`quotation_marks`); c_f(c') computed and duplicates removed; then
+    hyphens restored (:func:`restore_hyphens`)."""
     grammatical = predicative_copula(
         do_support(modal_subjects(pronoun_cases(question_words_first(single_negation(c))))), lm)
     punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))

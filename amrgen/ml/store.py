@@ -219,14 +219,18 @@ def read_resource(directory: str | Path, name: str) -> bytes:
     return _read_checked(directory, _read_manifest(directory), name)
 
 
-def load_json_resource(directory: str | Path, name: str, absent: Any = None, optional: bool = False) -> Any:
+_REQUIRED = object()
+
+
+def load_json_resource(directory: str | Path, name: str, default: Any = _REQUIRED) -> Any:
     """The JSON file ``name`` of a model directory, checked against the manifest;
-    ``absent`` where the manifest does not list it and it is ``optional`` (a file
+    ``default`` where it is given and the manifest does not list the file (one
     that later versions of ``amrgen train`` added)."""
     directory = Path(directory)
-    if optional and name not in _read_manifest(directory)["files"]:
-        return absent
-    return _parse(directory / name, lambda: json.loads(read_resource(directory, name)))
+    manifest = _read_manifest(directory)
+    if default is not _REQUIRED and name not in manifest["files"]:
+        return default
+    return _parse(directory / name, lambda: json.loads(_read_checked(directory, manifest, name)))
 
 
 def _read_manifest(directory: Path) -> dict[str, Any]:

@@ -31,7 +31,7 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
 4. **Numbers** as :mod:`amrgen.realization.numbers` says (month names in
    dates, ordinals under ordinal-entity, "3 million").
 5. **Question words**: amr-unknown in a role of place, manner, time or cause is
-   where, how, when or why (:data:`QUESTION_WORDS`; "where do you come from"
+   where, how, when or why (:data:`ROLE_QUESTION_WORDS`; "where do you come from"
    came out "you come" with the reference implementation's ε), elsewhere ε
    like the concepts below (the realize model knows what, who and which).
    The handwritten words of :data:`SPECIAL_WORDS` and the concepts of
@@ -111,8 +111,8 @@ whose ``:value`` is what is said, is ours; the others are the reference implemen
 
 SUBJECT_ROLES = ("ARG0", "ARG1")
 
-QUESTION_WORDS = {"location": "where", "source": "where", "destination": "where", "ARG3": "where",
-                  "ARG4": "where", "manner": "how", "time": "when", "cause": "why", "purpose": "why"}
+ROLE_QUESTION_WORDS = {"location": "where", "source": "where", "destination": "where", "ARG3": "where",
+                       "ARG4": "where", "manner": "how", "time": "when", "cause": "why", "purpose": "why"}
 """The question word of an amr-unknown in these roles (the ARG0 of cause-01 counts as
 :cause); in other roles the realize model's what/who/which or ε."""
 
@@ -176,8 +176,8 @@ class DefaultRealizer:
             role, parent = _parent(g, v)
             if parent is not None and concept_form(g.label(parent)) == "cause" and role == "ARG0":
                 role = "cause"
-            if role in QUESTION_WORDS:
-                return _Defaults((QUESTION_WORDS[role],))
+            if role in ROLE_QUESTION_WORDS:
+                return _Defaults((ROLE_QUESTION_WORDS[role],))
         if concept in SILENT_CONCEPTS:
             return _Defaults(("",))
         return _Defaults(self._pronoun(g, v, concept, alpha) or self._lemma_forms(c, concept, alpha))

@@ -299,6 +299,6 @@ def test_json_resource_failures_name_the_file(saved):
         load_json_resource(saved, "mergemap.json")
     with pytest.raises(ModelError, match="absent.json: not listed in"):
         load_json_resource(saved, "absent.json")
-    assert load_json_resource(saved, "absent.json", absent={}, optional=True) == {}
+    assert load_json_resource(saved, "absent.json", default={}) == {}
     with pytest.raises(ModelError, match="mergemap.json: corrupt file"):
-        load_json_resource(saved, "mergemap.json", absent={}, optional=True)
+        load_json_resource(saved, "mergemap.json", default={})
