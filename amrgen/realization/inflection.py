@@ -13,6 +13,7 @@ word of a verb, the last word of a noun.
 from __future__ import annotations
 
 import functools
+import re
 
 from amrgen.ml.features import WordNetLexicon
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
@@ -32,6 +33,13 @@ IRREGULAR_ADVERBS = {"good": "well"}
 
 ADVERB_SUFFIXES = (("ic", "ically"), ("le", "ly"), ("ue", "uly"), ("ll", "lly"), ("y", "ily"), ("", "ly"))
 """(adjective ending, adverb ending) pairs tried in turn; the first adverb WordNet knows wins."""
+
+IRREGULAR_DEGREES = {
+    "good": ("better", "best"), "well": ("better", "best"), "bad": ("worse", "worst"),
+    "badly": ("worse", "worst"), "far": ("farther", "farthest"), "many": ("more", "most"),
+    "much": ("more", "most"),
+}
+"""Comparative and superlative of the adjectives and adverbs that English inflects irregularly."""
 
 AUXILIARY_TAGS = ("VB", "VBZ", "VBP", "VBD", "VBN")
 """The forms of an inserted be, have or do when α says nothing of the tense."""
@@ -94,6 +102,27 @@ def supporting_do(verb: str) -> tuple[str, str] | None:
     inflections = {**_lemminflect().getAllInflections(base), "VB": (base,)}
     tag = next((tag for tag in DO_FORMS if head in inflections.get(tag, ())), None)
     return None if tag is None else (DO_FORMS[tag], " ".join([base, *rest]))
+
+
+def synthetic_degree(lexicon: WordNetLexicon, word: str, superlative: bool) -> str | None:
+    """The comparative (superlative) of an adjective or adverb that English
+    inflects rather than writing more (most) before it: the irregular ones
+    (``good`` → ``better``, ``best``), words of one syllable (``big`` →
+    ``bigger``) and of two ending in -y (``early`` → ``earliest``, but an -ly
+    adverb only where WordNet knows it as an adjective too); None for the others
+    (``beautiful``, ``quickly``).  The syllables are counted by hand
+    (groups of vowels, a final silent e not counted): lemminflect inflects
+    every adjective regularly (``beautifuler``), and it writes ``freeer`` and
+    ``trueer``, which are mended here too."""
+    if word in IRREGULAR_DEGREES:
+        return IRREGULAR_DEGREES[word][superlative]
+    if not word.isalpha() or word.endswith("ly") and not lexicon.knows(word, "a"):
+        return None
+    syllables = len(re.findall(r"[aeiouy]+", word)) - (word.endswith("e") and not word.endswith(("le", "ee", "ye")))
+    if syllables > 1 and not (syllables == 2 and word.endswith("y")):
+        return None
+    form = _lemminflect().getInflection(word, "JJS" if superlative else "JJR")[0]
+    return word + form[len(word) + 1:] if word.endswith("e") and form.startswith(word + "e") else form
 
 
 def is_base_form(verb: str) -> bool:

@@ -13,6 +13,7 @@ from amrgen.decoding.postprocess import (
     do_support,
     predicative_copula,
     single_negation,
+    synthetic_degrees,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -301,6 +302,27 @@ def test_a_modal_follows_the_subject_of_its_clause():
     assert finalize(modal_subjects(_modal(["c", "i", "d"]))) == "can china i distinguish"
     # a question keeps the modal first
     assert finalize(modal_subjects(_modal(["i", "d", "c"], question=True))) == "can i distinguish china"
+
+
+def test_more_and_most_merge_into_the_inflected_forms():
+    # "a most good portrait" -> "the best portrait"
+    labels = {"p": "portrait", "g": "good", "m": "most", "a": "a"}
+    c = final(labels, [("p", "mod", "g"), ("g", "degree", "m"), ("p", PLACEHOLDER, "a")], ["a", "m", "g", "p"],
+              pos={"p": "NN", "g": "JJ"})
+    assert finalize(synthetic_degrees(c)) == "the best portrait"
+    # "more large of a house" -> "larger than a house"
+    of = InsertedVertex(7)
+    labels = {"l": "large", "m": "more", of: "of", "h": "house"}
+    c = final(labels, [("l", "degree", "m"), ("l", "compared-to", of), (of, "*", "h")], ["m", "l", of, "h"],
+              pos={"l": "JJ", "h": "NN"})
+    assert finalize(synthetic_degrees(c)) == "larger than house"
+    # English writes more before a long adjective; nothing between the two: left alone
+    labels = {"b": "beautiful", "m": "more"}
+    assert finalize(synthetic_degrees(final(labels, [("b", "degree", "m")], ["m", "b"], pos={"b": "JJ"}))) \
+        == "more beautiful"
+    labels = {"b": "big", "m": "more", "v": "very"}
+    c = final(labels, [("b", "degree", "m"), ("b", "mod", "v")], ["m", "v", "b"], pos={"b": "JJ"})
+    assert finalize(synthetic_degrees(c)) == "more very big"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():

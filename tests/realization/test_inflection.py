@@ -2,7 +2,8 @@
 
 import pytest
 
-from amrgen.realization.inflection import is_base_form, supporting_do
+from amrgen.ml.features import WORDNET
+from amrgen.realization.inflection import is_base_form, supporting_do, synthetic_degree
 
 
 @pytest.mark.parametrize("verb, expected", [
@@ -20,3 +21,22 @@ def test_do_takes_the_tense_and_person_of_the_verb_form(verb, expected):
 def test_base_forms():
     assert is_base_form("make") and is_base_form("look up") and is_base_form("please")
     assert not is_base_form("made") and not is_base_form("looks up")
+
+
+@pytest.mark.parametrize("word, comparative, superlative", [
+    ("good", "better", "best"),
+    ("well", "better", "best"),
+    ("big", "bigger", "biggest"),
+    ("large", "larger", "largest"),
+    ("true", "truer", "truest"),
+    ("free", "freer", "freest"),
+    ("early", "earlier", "earliest"),
+    ("pretty", "prettier", "prettiest"),
+    ("beautiful", None, None),
+    ("simple", None, None),
+    ("quickly", None, None),
+    ("boa constrictor", None, None),
+])
+def test_english_inflects_short_and_irregular_adjectives_only(word, comparative, superlative):
+    assert synthetic_degree(WORDNET, word, False) == comparative
+    assert synthetic_degree(WORDNET, word, True) == superlative
