@@ -25,7 +25,7 @@ from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.prep.align.lexicon import QUESTION_WORDS
 from amrgen.realization.defaults import ROLE_QUESTION_WORDS
-from amrgen.realization.inflection import supporting_do, synthetic_degree
+from amrgen.realization.inflection import adverb, supporting_do, synthetic_degree
 from amrgen.realization.pronouns import POSSESSIVES, PRONOUN_FORMS, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import (
@@ -446,31 +446,83 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
     ARG1 (else ARG0, :domain; not through a word Insert-Between put there)
     comes before it with nothing between but modifiers (:polarity, :degree,
     :mod) of at most two words; am/are/is by the subject, present or past as
-    the language model prefers for the sentence.
+    the language model prefers for the sentence.  In a question (``:mode
+    interrogative``) the copula comes before the subject (``were you so sad``).
+
+    A subject that the transitions put after the adjective, with nothing but
+    such modifiers between, moves to the front of the adjective's phrase first
+    (``glad that i`` → ``i am glad``), without the word Insert-Between put before
+    it unless it is a verb's ``to`` (``sad to forget friends`` → ``to forget
+    friends is sad``); an adjective realized as its adverb (``that truly``)
+    takes the adjective form of its concept (``that is true``) (these three:
+    LP dev BLEU 23.13 -> 23.29, test 17.19 -> 17.37).
 
     An addition to the thesis: AMR has no copula for adjectival predicates
     (``(g / glad-02 :ARG0 (i / i))``), and the Little Prince models, which
     learn inserted words only through Insert-Child, never insert it."""
     for v in _clause_heads(c.graph):
-        g = c.graph
-        word = c.rho.get(Key.REAL, v)
-        if c.rho.get(Key.POS, v) != "JJ" or not word or not lexicon.knows(word, "a"):
-            continue
-        subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in g.out_edges(v)
+        adjective = _predicate_adjective(c, v, lexicon)
+        subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in c.graph.out_edges(v)
                         if label == role and c.rho.get(Key.REAL, u)), None)
-        if subject is None or not g.order.precedes(subject, v):
+        if adjective is None or subject is None or not _only_modifiers_between(c, v, subject):
             continue
-        between = [(label, u) for _, label, u in g.out_edges(v)
-                   if g.order.precedes(subject, u) and g.order.precedes(u, v)]
-        if isinstance(subject, InsertedVertex) or any(
-                label not in MODIFIER_ROLES or len(g.yield_(c.rho[Key.REAL], u)) > 2 for label, u in between):
+        if c.graph.order.precedes(v, subject):
+            c = _subject_first(c, v, subject)
+        elif isinstance(subject, InsertedVertex):
             continue
-        forms = COPULA_FORMS.get(c.rho.get(Key.REAL, subject),
-                                 ("are", "were") if c.rho.get(Key.NUMBER, subject) == "plural" else ("is", "was"))
-        after = [u for u in g.children(v) if not g.order.precedes(subject, u)]
-        options = [add_mark(c, v, form, after=after, before=[v, *(u for _, u in between)]) for form in forms]
+        g = c.graph
+        c = c.with_(rho=c.rho.updated([(Key.REAL, v, adjective)]))
+        said = g.children(subject)[0] if isinstance(subject, InsertedVertex) else subject
+        forms = COPULA_FORMS.get(c.rho.get(Key.REAL, said),
+                                 ("are", "were") if c.rho.get(Key.NUMBER, said) == "plural" else ("is", "was"))
+        opening = [u for u in g.children(v) if g.order.precedes(u, subject)]
+        after = opening if has_mode(g, v, "interrogative") else [*opening, subject]
+        before = [v, *(u for u in g.children(v) if u not in after)]
+        options = [add_mark(c, v, form, after=after, before=before) for form in forms]
         c = max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
     return c
+
+
+def _predicate_adjective(c: Configuration, v: Vertex, lexicon: WordNetLexicon) -> str | None:
+    """The adjective v says as a predicate: its word if ρ̂(POS)(v) = JJ and
+    WordNet knows it as an adjective, the adjective of its concept if v is
+    realized as that adjective's adverb (true-01 as ``truly``), else None."""
+    word = c.rho.get(Key.REAL, v)
+    if c.rho.get(Key.POS, v) != "JJ" or not word:
+        return None
+    if lexicon.knows(word, "a"):
+        return word
+    stem = concept_form(c.graph.label(v))
+    return stem if adverb(lexicon, stem) == word else None
+
+
+def _only_modifiers_between(c: Configuration, v: Vertex, subject: Vertex) -> bool:
+    """Whether only modifiers (:data:`MODIFIER_ROLES`) of at most two words
+    stand between the predicate v and its subject in v's phrase."""
+    g = c.graph
+    first, last = (subject, v) if g.order.precedes(subject, v) else (v, subject)
+    return all(label in MODIFIER_ROLES and len(g.yield_(c.rho[Key.REAL], u)) <= 2 for _, label, u in g.out_edges(v)
+               if g.order.precedes(first, u) and g.order.precedes(u, last))
+
+
+def _subject_first(c: Configuration, v: Vertex, subject: Vertex) -> Configuration:
+    """c with the subject first in v's phrase, the word Insert-Between put
+    before it dropped unless it is the ``to`` of a verb."""
+    g = c.graph.copy()
+    family = g.order.sequence([v, *g.children(v)])
+    g.order = _resequenced(g, {v: [subject, *(u for u in family if u != subject)]})
+    rho = c.rho
+    if isinstance(subject, InsertedVertex) and not (
+            c.rho.get(Key.REAL, subject) == "to" and any(c.rho.get(Key.POS, u) == "VB" for u in g.children(subject))):
+        rho = rho.updated([(Key.REAL, subject, "")])
+    return c.with_(graph=g, rho=rho)
+
+
+def _resequenced(g: Graph, sequences: Mapping[Vertex, Sequence[Vertex]]) -> Order:
+    """The order that puts each family ch(v) ∪ {v} of g in the sequence given
+    for v, and every other family in its sequence under g's order."""
+    return Order(pair for v in g.vertices for pair in pairwise(
+        sequences.get(v) or g.order.sequence([v, *g.children(v)])))
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:

@@ -494,10 +494,36 @@ def test_an_adjective_heading_the_sentence_gets_be_after_its_subject():
 def test_no_copula_past_a_clause_nor_for_a_word_that_is_no_adjective():
     clause = glad(between=[("r", "run-01", "time")], real={"r": "running"})
     assert finalize(predicative_copula(clause, BigramLM({}))) == "i running glad"
-    adverb = glad(real={"g": "gladly"})
-    assert finalize(predicative_copula(adverb, BigramLM({}))) == "i gladly"
+    other = glad(real={"g": "happily"})
+    assert finalize(predicative_copula(other, BigramLM({}))) == "i happily"
+
+
+def test_the_adjective_of_an_adverb_realization_takes_the_copula():
+    assert finalize(predicative_copula(glad(real={"g": "gladly"}), BigramLM({}))) == "i am glad"
+
+
+def test_a_subject_after_its_adjective_moves_before_it():
     after = final({"g": "glad-02", "s": "i"}, [("g", "ARG0", "s")], ["g", "s"], pos={"g": "JJ"}, real={"g": "glad"})
-    assert finalize(predicative_copula(after, BigramLM({}))) == "glad i"
+    assert finalize(predicative_copula(after, BigramLM({}))) == "i am glad"
+    # "glad that i": the word Insert-Between put before the subject goes
+    that = InsertedVertex(5)
+    labels = {"g": "glad-02", that: "that", "s": "i"}
+    c = final(labels, [("g", "ARG1", that), (that, "*", "s")], ["g", that, "s"], pos={"g": "JJ"}, real={"g": "glad"})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "i am glad"
+    # "sad to forget friends": a verb keeps its to
+    to = InsertedVertex(6)
+    labels = {"a": "sad-02", to: "to", "f": "forget-01", "r": "friends"}
+    c = final(labels, [("a", "ARG1", to), (to, "*", "f"), ("f", "ARG1", "r")], ["a", to, "f", "r"],
+              pos={"a": "JJ", "f": "VB"}, real={"a": "sad", "f": "forget"})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "to forget friends is sad"
+
+
+def test_a_question_puts_the_copula_before_the_subject():
+    labels = {"s": "sad-02", "m": "interrogative", "y": "you", "t": "then", "d": "so"}
+    edges = [("s", "mode", "m"), ("s", "ARG1", "y"), ("s", "time", "t"), ("s", "degree", "d")]
+    c = final(labels, edges, ["m", "t", "y", "d", "s"], pos={"s": "JJ"}, real={"s": "sadly", "m": ""})
+    lm = BigramLM({("then", "were"): -0.1})
+    assert finalize(predicative_copula(c, lm)) == "then were you so sad"
 
 
 def test_a_yes_no_question_gets_do_before_its_subject():
