@@ -14,6 +14,7 @@ from amrgen.decoding.postprocess import (
     predicative_copula,
     single_negation,
     synthetic_degrees,
+    as_possible,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -323,6 +324,18 @@ def test_more_and_most_merge_into_the_inflected_forms():
     labels = {"b": "big", "m": "more", "v": "very"}
     c = final(labels, [("b", "degree", "m"), ("b", "mod", "v")], ["m", "v", "b"], pos={"b": "JJ"})
     assert finalize(synthetic_degrees(c)) == "more very big"
+
+
+def test_most_compared_to_possible_is_as_x_as_possible():
+    labels = {"d": "destroy-01", "i": "it", "s": "soon", "m": "most", "p": "possible-01"}
+    edges = [("d", "ARG1", "i"), ("d", "time", "s"), ("s", "degree", "m"), ("s", "compared-to", "p")]
+    c = final(labels, edges, ["d", "i", "p", "m", "s"], pos={"d": "VB", "s": "JJ"},
+              real={"d": "destroy", "p": "can"})
+    assert finalize(synthetic_degrees(as_possible(c))) == "destroy it as soon as possible"
+    # without possible-01 the superlative stays a superlative
+    del labels["p"]
+    c = final(labels, edges[:3], ["d", "i", "m", "s"], pos={"d": "VB", "s": "JJ"}, real={"d": "destroy"})
+    assert finalize(synthetic_degrees(as_possible(c))) == "destroy it soonest"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
