@@ -269,6 +269,29 @@ def as_possible(c: Configuration) -> Configuration:
     return c
 
 
+def ago(c: Configuration) -> Configuration:
+    """``six years ago`` for AMR's ``(b / before :op1 (n / now) :quant (t /
+    temporal-quantity ...))``, which the transitions say as ``now six years
+    before``: now is left unsaid, before says ``ago`` after the quantity (5 of
+    Little Prince training's sentences; the graphs say now/before, the
+    references ago).
+
+    An addition to the thesis (LP dev BLEU 23.29 -> 23.32, test 17.58 unchanged)."""
+    for v in list(c.graph.vertices):
+        g = c.graph
+        if str(g.label(v)) != "before":
+            continue
+        now = next((u for _, label, u in g.out_edges(v) if label == "op1" and str(g.label(u)) == "now"), None)
+        quantity = next((u for _, label, u in g.out_edges(v) if label == "quant"), None)
+        if now is None or quantity is None:
+            continue
+        family = [u for u in g.order.sequence([v, *g.children(v)]) if u != v]
+        g = g.copy()
+        g.order = _resequenced(g, {v: [*family, v]})
+        c = c.with_(graph=g, rho=c.rho.updated([(Key.REAL, now, ""), (Key.REAL, v, "ago")]))
+    return c
+
+
 AUXILIARY_WORDS = frozenset({
     "be", "am", "is", "are", "was", "were", "been", "being", "do", "does", "did", "have", "has", "had",
     "can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought", "to",
@@ -788,14 +811,14 @@ def _is_word(token: str) -> bool:
 
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
     """The realization of ĉ after the three steps of Section 4.4, with our
-    additions: :func:`single_negation`, :func:`as_possible`, :func:`synthetic_degrees`, :func:`question_words_first`,
+    additions: :func:`single_negation`, :func:`ago`, :func:`as_possible`, :func:`synthetic_degrees`, :func:`question_words_first`,
     :func:`pronoun_cases`, :func:`modal_subjects`, :func:`do_support` and
     :func:`predicative_copula` first; articles revised; punctuation added (with
     :func:`coordination_commas`, :func:`fronted_clause_commas` and
     :func:`quotation_marks`); c_f(c') computed and duplicates removed; then
     hyphens restored (:func:`restore_hyphens`)."""
     grammatical = predicative_copula(
-        do_support(modal_subjects(pronoun_cases(question_words_first(synthetic_degrees(as_possible(single_negation(c))))))), lm)
+        do_support(modal_subjects(pronoun_cases(question_words_first(synthetic_degrees(as_possible(ago(single_negation(c)))))))), lm)
     punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
     final = quotation_marks(punctuated)
     sentence = finalize(final)

@@ -15,6 +15,7 @@ from amrgen.decoding.postprocess import (
     single_negation,
     synthetic_degrees,
     as_possible,
+    ago,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -336,6 +337,16 @@ def test_most_compared_to_possible_is_as_x_as_possible():
     del labels["p"]
     c = final(labels, edges[:3], ["d", "i", "m", "s"], pos={"d": "VB", "s": "JJ"}, real={"d": "destroy"})
     assert finalize(synthetic_degrees(as_possible(c))) == "destroy it soonest"
+
+
+def test_before_now_with_a_quantity_is_ago():
+    labels = {"b": "before", "n": "now", "t": "temporal-quantity", "y": "year", "q": "6"}
+    edges = [("b", "op1", "n"), ("b", "quant", "t"), ("t", "unit", "y"), ("t", "quant", "q")]
+    c = final(labels, edges, ["n", "q", "t", "y", "b"], real={"t": "", "y": "years", "q": "six"})
+    assert finalize(c) == "now six years before"
+    assert finalize(ago(c)) == "six years ago"
+    c = final(labels, edges, ["b", "n", "q", "t", "y"], real={"t": "", "y": "years", "q": "six"})
+    assert finalize(ago(c)) == "six years ago"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
