@@ -306,6 +306,8 @@ VERB_SUBJECTS = ("ARG0", "ARG1")
 
 MODALS = frozenset({"can", "could", "must", "may", "might"})
 """The words of modal concepts (possible-01, obligate-01, ...) that raise their clause's subject."""
+MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
+"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 
 
 def modal_subjects(c: Configuration) -> Configuration:
@@ -313,7 +315,7 @@ def modal_subjects(c: Configuration) -> Configuration:
     china`` → ``i can distinguish china``): possible-01 and obligate-01 head
     their clause in AMR (``(p / possible-01 :ARG1 (d / distinguish-01 :ARG0
     i))``), so the transitions put their word before the whole clause.  Where
-    the :ARG1 verb follows the modal and its subject (ARG0, else ARG1) opens
+    the clause's verb (:ARG1, :ARG2 of obligate-01) follows the modal and its subject (ARG0, else ARG1) opens
     it, the subject becomes the modal's child, right before it.  Questions
     (``:mode interrogative``, or ``amr-unknown`` below) keep the modal first.
 
@@ -322,7 +324,7 @@ def modal_subjects(c: Configuration) -> Configuration:
         g = c.graph
         if c.rho.get(Key.REAL, v) not in MODALS or has_mode(g, v, "interrogative") or _asks(g, v):
             continue
-        clause = next((u for _, label, u in g.out_edges(v) if label == "ARG1" and g.order.precedes(v, u)), None)
+        clause = next((u for _, label, u in g.out_edges(v) if label in MODAL_CLAUSES and g.order.precedes(v, u)), None)
         if clause is None or c.rho.get(Key.POS, clause) != "VB" or has_mode(g, clause, "interrogative"):
             continue
         subject = _opening_subject(c, clause)
@@ -336,6 +338,27 @@ def modal_subjects(c: Configuration) -> Configuration:
         g.order = g.order.with_pairs([(subject, v), *((u, subject) for u in left)])
         c = c.with_(graph=g)
     return c
+
+
+def bare_infinitives(c: Configuration) -> Configuration:
+    """The base form for a verb right after a modal or after the modal's
+    ``not`` (``this sheep must has`` → ``this sheep must have``, ``can not
+    came`` → ``can not come``): the tense model decides a verb's form without
+    knowing that a modal concept above it makes it an infinitive.
+
+    An addition to the thesis (LP dev BLEU 23.32 -> 23.43, test 17.91 unchanged)."""
+    fixes = []
+    for v in c.graph.vertices:
+        if c.rho.get(Key.POS, v) != "VB" or not c.rho.get(Key.REAL, v):
+            continue
+        words = c.graph.yield_({**c.rho[Key.REAL], v: _SLOT})
+        before = words[:words.index(_SLOT)]
+        if before[-1:] == ["not"]:
+            before = before[:-1]
+        forms = supporting_do(c.rho.get(Key.REAL, v))
+        if before and before[-1] in MODALS and forms is not None:
+            fixes.append((Key.REAL, v, forms[1]))
+    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
 
 
 def pronoun_cases(c: Configuration) -> Configuration:
@@ -513,7 +536,7 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
     for v in _clause_heads(c.graph):
         adjective = _predicate_adjective(c, v, lexicon)
         subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in c.graph.out_edges(v)
-                        if label == role and c.rho.get(Key.REAL, u)), None)
+                        if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)
         if adjective is None or subject is None or not _only_modifiers_between(c, v, subject):
             continue
         if c.graph.order.precedes(v, subject):
@@ -809,16 +832,22 @@ def _is_word(token: str) -> bool:
     return any(ch.isalnum() for ch in token)
 
 
+GRAMMAR_STEPS: tuple[Callable[[Configuration], Configuration], ...] = (
+    single_negation, ago, as_possible, synthetic_degrees, question_words_first, pronoun_cases, modal_subjects,
+    bare_infinitives, do_support,
+)
+"""Our additions that mend the grammar of ĉ before :func:`predicative_copula`, in their order."""
+
+
 def postprocess(c: Configuration, lm: ArticleLanguageModel, denom: DenomModel) -> list[str]:
     """The realization of ĉ after the three steps of Section 4.4, with our
-    additions: :func:`single_negation`, :func:`ago`, :func:`as_possible`, :func:`synthetic_degrees`, :func:`question_words_first`,
-    :func:`pronoun_cases`, :func:`modal_subjects`, :func:`do_support` and
-    :func:`predicative_copula` first; articles revised; punctuation added (with
+    additions: the :data:`GRAMMAR_STEPS` and :func:`predicative_copula` first; articles revised; punctuation added (with
     :func:`coordination_commas`, :func:`fronted_clause_commas` and
     :func:`quotation_marks`); c_f(c') computed and duplicates removed; then
     hyphens restored (:func:`restore_hyphens`)."""
-    grammatical = predicative_copula(
-        do_support(modal_subjects(pronoun_cases(question_words_first(synthetic_degrees(as_possible(ago(single_negation(c)))))))), lm)
+    for step in GRAMMAR_STEPS:
+        c = step(c)
+    grammatical = predicative_copula(c, lm)
     punctuated = fronted_clause_commas(coordination_commas(punctuate(revise_articles(grammatical, lm, denom))))
     final = quotation_marks(punctuated)
     sentence = finalize(final)

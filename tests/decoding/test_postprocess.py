@@ -16,6 +16,7 @@ from amrgen.decoding.postprocess import (
     synthetic_degrees,
     as_possible,
     ago,
+    bare_infinitives,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -349,6 +350,29 @@ def test_before_now_with_a_quantity_is_ago():
     assert finalize(ago(c)) == "six years ago"
 
 
+def test_obligate_raises_the_subject_of_its_arg2():
+    labels = {"o": "obligate-01", "w": "wait-01", "we": "we"}
+    order = Order([("o", "w"), ("we", "w")])
+    rho = AnnotationFunction({Key.REAL: {"o": "must", "w": "wait", "we": "we"}, Key.POS: {"w": "VB"}})
+    c = Configuration(Graph(labels, [("o", "ARG2", "w"), ("w", "ARG1", "we")], order), (), (), rho)
+    assert finalize(c) == "must we wait"
+    assert finalize(modal_subjects(c)) == "we must wait"
+
+
+@pytest.mark.parametrize("verb, words, expected", [
+    ("has", ["must", "v"], "must have"),
+    ("came", ["can", "n", "v"], "can not come"),
+    ("came", ["v"], "came"),
+    ("has", ["must", "x", "v"], "must x has"),
+])
+def test_a_verb_after_a_modal_takes_its_base_form(verb, words, expected):
+    labels = {"r": "root", "v": "verb", "must": "must", "can": "can", "n": "-", "x": "x"}
+    used = [w for w in words]
+    c = final({"r": "root", **{w: labels[w] for w in used}}, [("r", "mod", w) for w in used], [*used, "r"],
+              pos={"v": "VB"}, real={"r": "", "v": verb, "n": "not"})
+    assert finalize(bare_infinitives(c)) == expected
+
+
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
     labels = {"v": "value", "g": "get-03", "o": "one", "l": "lost", "k": "knowledge"}
     edges = [("v", "condition", "g"), ("g", "ARG1", "o"), ("g", "ARG2", "l"), ("v", "domain", "k")]
@@ -540,6 +564,14 @@ def test_a_subject_after_its_adjective_moves_before_it():
     c = final(labels, [("a", "ARG1", to), (to, "*", "f"), ("f", "ARG1", "r")], ["a", to, "f", "r"],
               pos={"a": "JJ", "f": "VB"}, real={"a": "sad", "f": "forget"})
     assert finalize(predicative_copula(c, BigramLM({}))) == "to forget friends is sad"
+
+
+def test_a_subject_with_an_unrealized_head_still_counts():
+    # (s / simple-02 :ARG1 (t / thing :ARG2-of (r / reply-01))): "simply reply" -> "reply is simple"
+    labels = {"s": "simple-02", "t": "thing", "r": "reply-01"}
+    c = final(labels, [("s", "ARG1", "t"), ("t", "ARG2-of", "r")], ["s", "t", "r"], pos={"s": "JJ"},
+              real={"s": "simply", "t": "", "r": "reply"})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "reply is simple"
 
 
 def test_a_question_puts_the_copula_before_the_subject():
