@@ -25,7 +25,7 @@ from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.prep.align.lexicon import QUESTION_WORDS
 from amrgen.realization.defaults import ROLE_QUESTION_WORDS
-from amrgen.realization.inflection import adverb, supporting_do, synthetic_degree
+from amrgen.realization.inflection import adverb, is_plural_noun, supporting_do, synthetic_degree
 from amrgen.realization.pronouns import POSSESSIVES, PRONOUN_FORMS, is_pronoun
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import (
@@ -506,6 +506,11 @@ def _opening_subject(c: Configuration, v: Vertex) -> Vertex | None:
 COPULA_FORMS = {"i": ("am", "was"), "you": ("are", "were"), "we": ("are", "were"), "they": ("are", "were")}
 """Present and past copula for a pronoun subject; a plural subject takes are/were, any other is/was."""
 
+LOCATED = "be-located-at-91"
+RESEMBLE = "resemble-01"
+REPORTING_VERBS = SPEECH_VERBS | frozenset({"think-01", "know-01", "believe-01", "hope-01", "learn-01", "realize-01",
+                                             "feel-01", "understand-01"})
+"""Framesets whose ARG1 is a clause of its own, with a subject and a finite verb."""
 PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
 """The roles of an adjectival predicate's subject, in the order they are looked for."""
 MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
@@ -513,9 +518,9 @@ MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
 
 
 def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: WordNetLexicon = WORDNET) -> Configuration:
-    """be between the subject and an adjective that heads a sentence (``i not
+    """be between the subject and an adjective that heads a clause (``i not
     sure`` → ``i am not sure``): for every adjective realization (ρ̂(POS) = JJ,
-    an adjective in WordNet) of a sentence root or of a conjunct of one, whose
+    an adjective in WordNet) of a clause head (:func:`_clause_heads`), whose
     ARG1 (else ARG0, :domain; not through a word Insert-Between put there)
     comes before it with nothing between but modifiers (:polarity, :degree,
     :mod) of at most two words; am/are/is by the subject, present or past as
@@ -528,26 +533,35 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
     it unless it is a verb's ``to`` (``sad to forget friends`` → ``to forget
     friends is sad``); an adjective realized as its adverb (``that truly``)
     takes the adjective form of its concept (``that is true``) (these three:
-    LP dev BLEU 23.13 -> 23.29, test 17.19 -> 17.37).
+    LP dev BLEU 23.13 -> 23.29, test 17.19 -> 17.37).  resemble-01 said as
+    ``like`` and be-located-at-91 take the copula as well, and so does the
+    clause a verb of saying or thinking reports (``he thought that i was like
+    him``, ``you think you are home``); a plural noun subject takes are/were
+    (LP dev 23.43 unchanged, test 17.91 -> 18.37).
 
     An addition to the thesis: AMR has no copula for adjectival predicates
     (``(g / glad-02 :ARG0 (i / i))``), and the Little Prince models, which
     learn inserted words only through Insert-Child, never insert it."""
     for v in _clause_heads(c.graph):
-        adjective = _predicate_adjective(c, v, lexicon)
+        adjective = _predicate_word(c, v, lexicon)
         subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in c.graph.out_edges(v)
                         if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)
-        if adjective is None or subject is None or not _only_modifiers_between(c, v, subject):
+        if adjective is None or subject is None:
             continue
+        moved = _after_subject(c, v, subject) if not adjective else c
+        if moved is None or not _only_modifiers_between(moved, v, subject):
+            continue
+        c = moved
         if c.graph.order.precedes(v, subject):
             c = _subject_first(c, v, subject)
-        elif isinstance(subject, InsertedVertex):
+        elif _is_between_word(c.graph, subject):
             continue
         g = c.graph
         c = c.with_(rho=c.rho.updated([(Key.REAL, v, adjective)]))
-        said = g.children(subject)[0] if isinstance(subject, InsertedVertex) else subject
-        forms = COPULA_FORMS.get(c.rho.get(Key.REAL, said),
-                                 ("are", "were") if c.rho.get(Key.NUMBER, said) == "plural" else ("is", "was"))
+        said = g.children(subject)[0] if _is_between_word(g, subject) else subject
+        word = c.rho.get(Key.REAL, said)
+        plural = c.rho.get(Key.NUMBER, said) == "plural" or c.rho.get(Key.POS, said) == "NN" and is_plural_noun(word)
+        forms = COPULA_FORMS.get(word, ("are", "were") if plural else ("is", "was"))
         opening = [u for u in g.children(v) if g.order.precedes(u, subject)]
         after = opening if has_mode(g, v, "interrogative") else [*opening, subject]
         before = [v, *(u for u in g.children(v) if u not in after)]
@@ -556,17 +570,36 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
     return c
 
 
-def _predicate_adjective(c: Configuration, v: Vertex, lexicon: WordNetLexicon) -> str | None:
-    """The adjective v says as a predicate: its word if ρ̂(POS)(v) = JJ and
-    WordNet knows it as an adjective, the adjective of its concept if v is
-    realized as that adjective's adverb (true-01 as ``truly``), else None."""
+def _predicate_word(c: Configuration, v: Vertex, lexicon: WordNetLexicon) -> str | None:
+    """What v says as a predicate after a copula: its word if ρ̂(POS)(v) = JJ
+    and WordNet knows it as an adjective, the adjective of its concept if v is
+    realized as that adjective's adverb (true-01 as ``truly``), ``like`` where v
+    is realized so (resemble-01: ``they are like that``), nothing for
+    be-located-at-91 (``you are home``); None where v is no such predicate."""
     word = c.rho.get(Key.REAL, v)
+    if str(c.graph.label(v)) == LOCATED:
+        return ""
+    if word == "like" and str(c.graph.label(v)) == RESEMBLE:
+        return word
     if c.rho.get(Key.POS, v) != "JJ" or not word:
         return None
     if lexicon.knows(word, "a"):
         return word
     stem = concept_form(c.graph.label(v))
     return stem if adverb(lexicon, stem) == word else None
+
+
+def _after_subject(c: Configuration, v: Vertex, subject: Vertex) -> Configuration | None:
+    """c with v (a predicate that says nothing) right after its subject, where
+    the subject opens v's phrase; else None."""
+    g = c.graph
+    family = [u for u in g.order.sequence([v, *g.children(v)]) if u != v]
+    if any(g.yield_(c.rho[Key.REAL], u) for u in family[:family.index(subject)]):
+        return None
+    g = g.copy()
+    at = family.index(subject) + 1
+    g.order = _resequenced(g, {v: [*family[:at], v, *family[at:]]})
+    return c.with_(graph=g)
 
 
 def _only_modifiers_between(c: Configuration, v: Vertex, subject: Vertex) -> bool:
@@ -585,10 +618,15 @@ def _subject_first(c: Configuration, v: Vertex, subject: Vertex) -> Configuratio
     family = g.order.sequence([v, *g.children(v)])
     g.order = _resequenced(g, {v: [subject, *(u for u in family if u != subject)]})
     rho = c.rho
-    if isinstance(subject, InsertedVertex) and not (
+    if _is_between_word(g, subject) and not (
             c.rho.get(Key.REAL, subject) == "to" and any(c.rho.get(Key.POS, u) == "VB" for u in g.children(subject))):
         rho = rho.updated([(Key.REAL, subject, "")])
     return c.with_(graph=g, rho=rho)
+
+
+def _is_between_word(g: Graph, u: Vertex) -> bool:
+    """Whether u is a word Insert-Between put above a vertex (not a copy Delete-Reentrance made)."""
+    return isinstance(u, InsertedVertex) and bool(g.children(u))
 
 
 def _resequenced(g: Graph, sequences: Mapping[Vertex, Sequence[Vertex]]) -> Order:
@@ -599,13 +637,20 @@ def _resequenced(g: Graph, sequences: Mapping[Vertex, Sequence[Vertex]]) -> Orde
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:
-    """The sentence roots, and the children of those that a conjunction or contrast heads."""
+    """The sentence roots, the children of those that a conjunction or
+    contrast heads, and the ARG1 of a verb of saying or thinking (:data:`REPORTING_VERBS`;
+    below the word Insert-Between put before it: ``he thought that i like
+    him``)."""
     heads = []
     for root in sentence_roots(g):
         heads.append(root)
         if str(g.label(root)) in ("and", "or", "contrast-01"):
             heads.extend(g.children(root))
-    return heads
+    for v in g.vertices:
+        if str(g.label(v)) in REPORTING_VERBS:
+            reported = [u for _, label, u in g.out_edges(v) if label == "ARG1"]
+            heads.extend(g.children(u)[0] if isinstance(u, InsertedVertex) and g.children(u) else u for u in reported)
+    return list(dict.fromkeys(heads))
 
 
 def _neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:

@@ -125,6 +125,12 @@ def synthetic_degree(lexicon: WordNetLexicon, word: str, superlative: bool) -> s
     return word + form[len(word) + 1:] if word.endswith("e") and form.startswith(word + "e") else form
 
 
+def is_plural_noun(word: str) -> bool:
+    """Whether a noun (its last word) is a plural form (``grown ups``, ``children``)."""
+    head = word.split()[-1]
+    return head not in (_lemminflect().getLemma(head, upos="NOUN") or (head,))
+
+
 def is_base_form(verb: str) -> bool:
     """Whether a verb (its head: the first word) is in its base form, or not known as a verb."""
     head = verb.split()[0]

@@ -574,6 +574,34 @@ def test_a_subject_with_an_unrealized_head_still_counts():
     assert finalize(predicative_copula(c, BigramLM({}))) == "reply is simple"
 
 
+def test_like_and_be_located_take_the_copula_too():
+    labels = {"r": "resemble-01", "g": "grown-up", "t": "that"}
+    c = final(labels, [("r", "ARG1", "g"), ("r", "ARG2", "t")], ["g", "r", "t"], pos={"r": "IN", "g": "NN"},
+              real={"r": "like", "g": "grown ups"})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "grown ups are like that"
+    # the verb like-01 is no predicate
+    labels["r"] = "like-01"
+    c = final(labels, [("r", "ARG1", "g"), ("r", "ARG2", "t")], ["g", "r", "t"], pos={"r": "VB", "g": "NN"},
+              real={"r": "like", "g": "grown ups"})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "grown ups like that"
+    labels = {"b": "be-located-at-91", "y": "you", "h": "home"}
+    c = final(labels, [("b", "ARG1", "y"), ("b", "ARG2", "h")], ["y", "h", "b"], real={"b": ""})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "you are home"
+    # a location first: left alone
+    c = final(labels, [("b", "ARG1", "y"), ("b", "ARG2", "h")], ["h", "y", "b"], real={"b": ""})
+    assert finalize(predicative_copula(c, BigramLM({}))) == "home you"
+
+
+def test_what_a_verb_of_thinking_reports_is_a_clause():
+    # (t / think-01 :ARG0 (h / he) :ARG1 (r / resemble-01 :ARG1 (i / i) :ARG2 (h2 / he))), the i a copy
+    that, i = InsertedVertex(3), InsertedVertex(4)
+    labels = {"t": "think-01", "h": "he", that: "that", "r": "resemble-01", i: "i", "h2": "him"}
+    edges = [("t", "ARG0", "h"), ("t", "ARG1", that), (that, "*", "r"), ("r", "ARG1", i), ("r", "ARG2", "h2")]
+    c = final(labels, edges, ["h", "t", that, i, "r", "h2"], pos={"t": "VB", "r": "IN"},
+              real={"t": "thought", "r": "like"})
+    assert finalize(predicative_copula(c, BigramLM({("i", "was"): -0.1}))) == "he thought that i was like him"
+
+
 def test_a_question_puts_the_copula_before_the_subject():
     labels = {"s": "sad-02", "m": "interrogative", "y": "you", "t": "then", "d": "so"}
     edges = [("s", "mode", "m"), ("s", "ARG1", "y"), ("s", "time", "t"), ("s", "degree", "d")]
