@@ -82,12 +82,14 @@ _DETERMINER_TAGS = frozenset({"DT", "PRP", "PRP$", "IN", "CD"})
 CLAUSE_MARKERS: dict[str, tuple[str, float, bool]] = {
     "condition": ("if", 40 / 48, False),
     "location": ("where", 5 / 8, True),
+    "conj-as-if": ("as if", 1.0, False),
 }
 """Edge label ↦ (w, P(Insert-Between-(w, left)), only before a verb): the words that
-introduce a :condition ("if you are good") and a :location clause ("where I
-live"), inserted by hand with their share in Little Prince training (40 of the
-48 graphs with a :condition have "if"; 5 of the 8 with a clause as :location
-"where"), No-Insertion taking the rest.  The reference implementation aligns
+introduce a :condition ("if you are good"), a :location clause ("where I
+live") and a :conj-as-if ("as if he were speaking"), inserted by hand with their share
+in Little Prince training (40 of the 48 graphs with a :condition have "if"; 5 of
+the 8 with a clause as :location "where"; both of the 2 with :conj-as-if "as
+if"), No-Insertion taking the rest.  The reference implementation aligns
 every :condition edge to the sentence's first "if" (§3.2); the text-based oracle
 finds it on 17 of the 45 training edges, and the models, trained on fewer,
 never insert it; "where" is no insertable word of the reference's list at all."""

@@ -45,15 +45,15 @@ besides between beyond but by concerning despite down during except excepting ex
 inside into like minus near of off on onto opposite outside over past per plus regarding round save since than
 through to toward towards under underneath unlike until up upon versus via with within without that when who
 how which what if due where
-""".split())
+""".split()) | {"as if"}
 """W_left, the words Insert-Between-(w, left) may insert (reference implementation §2,
-and "where" for the clauses of :location)."""
+and "where" for the clauses of :location, "as if" for :conj-as-if)."""
 
 W_RIGHT = frozenset({"'s"})
 """W_right (reference implementation §2)."""
 
 INSERTION_LABELS = {"but": frozenset({"concession", "concession-of"}), "if": frozenset({"condition"}),
-                    "where": frozenset({"location"})}
+                    "where": frozenset({"location"}), "as if": frozenset({"conj-as-if"})}
 """Words that may only be inserted on edges with these labels (reference implementation §2)."""
 
 COPULAS = ("is", "are", "was", "were", "be")

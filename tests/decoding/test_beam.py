@@ -254,6 +254,13 @@ def test_a_condition_is_introduced_by_if_and_a_located_clause_by_where(generator
     assert InsertBetween("where", "left") not in _insertions_at(generator, place, "small", "location")
 
 
+def test_conj_as_if_is_introduced_by_as_if(generator):
+    text = "(a / answer-01 :ARG0 (h / he) :conj-as-if (s / speak-01 :ARG0 h))"
+    assert _insertions_at(generator, text, "answer-01", "conj-as-if") == {
+        InsertBetween("as if", "left"): 1.0, NoInsertion(): 0.0}
+    assert "as if" in " ".join(generator.generate(Amr.from_penman(text)).tokens)
+
+
 def test_a_one_word_country_has_no_article_and_nothing_between_it_and_its_name(generator):
     text = '(f / fly-01 :ARG0 (i / i) :destination (c / country :name (n / name :op1 "France")))'
     c, v = _at(generator, text, "country")
