@@ -331,7 +331,7 @@ class TransitionProbabilities:
         if marker is not None and (not marker[2] or c.rho.get(Key.POS, b) == "VB"):
             word, p, _ = marker
             options = [(InsertBetween(word, LEFT), p), (NoInsertion(), 1 - p)]
-            return [(t, q) for t, q in options if self.system.applicable(t, c)]
+            return [(t, q) for t, q in options if q > 0 and self.system.applicable(t, c)]
         model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
         probabilities = self.models.probabilities(model, self.models.context(c, sides=sides))
         scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
