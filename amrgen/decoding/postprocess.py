@@ -663,7 +663,7 @@ def _neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
 COORDINATORS = frozenset({"and", "or"})
 
 
-FRONTED_ROLES = frozenset({"condition", "time", "concession"})
+FRONTED_ROLES = frozenset({"condition", "time", "concession", "location"})
 """The roles of adverbial clauses that take a comma when they precede their head."""
 
 FRONTED_MIN_WORDS = 3
@@ -673,11 +673,13 @@ FRONTED_MIN_WORDS = 3
 def fronted_clause_commas(c: Configuration) -> Configuration:
     """A comma after every :data:`FRONTED_ROLES` child of at least
     :data:`FRONTED_MIN_WORDS` words ordered before its parent ("if one gets lost
-    in the night , such knowledge is valuable").
+    in the night , such knowledge is valuable", "where i live , everything is
+    very small").
 
     An addition to the thesis's punctuation rules: of the 59 Little Prince
     training references that open with a subordinate clause (if, when, as,
-    though, ...), 45 have a comma (LP dev BLEU 20.98 -> 21.01, test 15.92 -> 16.17)."""
+    though, ...), 45 have a comma (LP dev BLEU 20.98 -> 21.01, test 15.92 -> 16.17;
+    with :location, dev 23.48 -> 23.79, test 18.37 unchanged)."""
     for v in list(c.graph.vertices):
         g = c.graph
         for u in g.children(v):

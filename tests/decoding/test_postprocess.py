@@ -384,6 +384,9 @@ def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
     assert finalize(fronted_clause_commas(after)) == "knowledge is valuable if one gets lost"
     short = final({"l": "leave-11", "t": "then"}, [("l", "time", "t")], ["t", "l"], real={"t": "then", "l": "left"})
     assert finalize(fronted_clause_commas(short)) == "then left"
+    where = final({"s": "small", "l": "live-01", "e": "everything"}, [("s", "location", "l"), ("s", "domain", "e")],
+                  ["l", "e", "s"], real={"l": "where i live", "e": "everything is"})
+    assert finalize(fronted_clause_commas(where)) == "where i live , everything is small"
 
 
 def test_commas_separate_the_conjuncts_of_a_list():
