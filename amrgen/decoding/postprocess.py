@@ -194,10 +194,16 @@ def single_negation(c: Configuration) -> Configuration:
     negative word: AMR writes "never" as :polarity - beside :time ever, which
     the realize model learnt to say "never" ("i never learned", not "i not
     never learned"); where that child was realized "ever", it says "never"
-    instead of the ``not`` ("he not ever explained" → "he never explained")."""
+    instead of the ``not`` ("he not ever explained" → "he never explained").
+    A :polarity said ``no`` right before its verb says ``not`` (``you no tie
+    him`` → ``you not tie him``, which :func:`do_support` makes ``you do not tie
+    him``)."""
     g, fixes = c.graph, []
     for v in g.vertices:
         children = g.out_edges(v)
+        if c.rho.get(Key.POS, v) == "VB":
+            fixes.extend((Key.REAL, u, "not") for _, label, u in children
+                         if label == "polarity" and c.rho.get(Key.REAL, u) == "no" and _neighbours(c, v)[0] == "no")
         negations = [u for _, label, u in children if label == "polarity" and c.rho.get(Key.REAL, u) == "not"]
         ever = [u for _, _, u in children if c.rho.get(Key.REAL, u) == "ever"]
         if negations and ever:

@@ -483,6 +483,18 @@ def test_not_goes_where_a_negative_word_already_says_it():
     assert finalize(single_negation(ever)) == "i never learned"
 
 
+def test_no_right_before_a_verb_is_not():
+    labels = {"t": "tie-01", "y": "you", "m": "-", "h": "he"}
+    edges = [("t", "ARG0", "y"), ("t", "polarity", "m"), ("t", "ARG1", "h")]
+    c = final(labels, edges, ["y", "m", "t", "h"], pos={"t": "VB"}, real={"t": "tie", "m": "no", "h": "him"})
+    assert finalize(single_negation(c)) == "you not tie him"
+    assert finalize(do_support(single_negation(c))) == "you do not tie him"
+    # before the object it stays: "he has no friends"
+    labels = {"t": "have-03", "y": "he", "m": "-", "h": "friend"}
+    c = final(labels, edges, ["y", "t", "m", "h"], pos={"t": "VB"}, real={"t": "has", "m": "no", "h": "friends"})
+    assert finalize(single_negation(c)) == "he has no friends"
+
+
 def test_a_hyphen_goes_back_where_the_language_model_is_far_likelier_with_it():
     lm = BigramLM({("grown", "-"): -0.5, ("-", "ups"): -0.1, ("ups", ","): -0.5, (",", "-"): -0.1})
     assert restore_hyphens(["the", "grown", "ups", ",", "ups"], lm) == ["the", "grown", "-", "ups", ",", "ups"]
