@@ -74,7 +74,7 @@ from amrgen.realization.inflection import (
     noun_tag,
     verb_tags,
 )
-from amrgen.realization.numbers import is_number, number_words
+from amrgen.realization.numbers import DATE_ENTITY, is_number, number_words, time_of_day
 from amrgen.realization.pronouns import THIRD_PERSON_SINGULAR, is_pronoun, pronoun_forms
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
@@ -199,6 +199,8 @@ class DefaultRealizer:
     @staticmethod
     def _string(g: Graph, v: Vertex, text: str) -> tuple[str, ...]:
         role, entity = _parent(g, v)
+        if role == "time" and entity is not None and concept_form(g.label(entity)) == DATE_ENTITY:
+            return (time_of_day(text),)
         if role == "name" and concept_form(g.label(entity)) in ENTITY_KINDS and _modifies(g, entity):
             adjective = country_adjective(text)
             if adjective:

@@ -26,6 +26,9 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july",
 
 ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
+TIMES_OF_DAY = {"12:00": "noon", "0:00": "midnight", "00:00": "midnight", "24:00": "midnight"}
+"""The times of a date entity's :time that English says in a word (``"12:00"`` → noon)."""
+
 LARGE_NUMBERS = ((9, "billion"), (6, "million"))
 """(number of trailing zeros, the word that replaces them), the longest first."""
 
@@ -45,6 +48,11 @@ def number_words(value: str, role: str | None, parent_concept: str | None) -> st
     if parent_concept == ORDINAL_ENTITY and role == "value":
         return ordinal(value)
     return abbreviated(value)
+
+
+def time_of_day(value: str) -> str:
+    """``12:00`` → ``noon``, ``00:00`` → ``midnight``; any other time stays as it is."""
+    return TIMES_OF_DAY.get(value, value)
 
 
 def month_name(value: str) -> str:

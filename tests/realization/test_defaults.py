@@ -237,3 +237,10 @@ def test_dates_realize_in_month_day_year_form(realizer):
     graph.order = Order(pairwise(sequence))
     c = Configuration(graph, (), (), AnnotationFunction({Key.REAL: real}))
     assert finalize(c) == "april 2 2016"
+
+
+def test_noon_and_midnight_are_said_in_a_word(realizer):
+    nn = SyntacticAnnotation(pos="NN")
+    for time, word in (("12:00", "noon"), ("00:00", "midnight"), ("17:30", "17:30")):
+        graph = Graph({"d": "date-entity", "t": f'"{time}"'}, [("d", "time", "t")])
+        assert set(realizer.realization_words(Configuration(graph, ("t",)), nn)) == {word}
