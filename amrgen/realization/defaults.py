@@ -109,6 +109,10 @@ SILENT_CONCEPTS = frozenset({
 """Concepts (frameset id removed) whose default realization is ε (``string-entity``,
 whose ``:value`` is what is said, is ours; the others are the reference implementation's)."""
 
+AMR_FRAME_SUFFIX = "-91"
+"""The frameset id of AMR's own frames (be-temporally-at-91, have-condition-91, ...),
+whose names are no English: with no word the realize model knows, they are ε."""
+
 SUBJECT_ROLES = ("ARG0", "ARG1")
 
 ROLE_QUESTION_WORDS = {"location": "where", "source": "where", "destination": "where", "ARG3": "where",
@@ -172,6 +176,8 @@ class DefaultRealizer:
             return _Defaults((number_words(label, role, None if parent is None else concept_form(g.label(parent))),))
         if concept in SPECIAL_WORDS:
             return _Defaults(SPECIAL_WORDS[concept])
+        if label.endswith(AMR_FRAME_SUFFIX):
+            return _Defaults(("",))
         if concept == "amr-unknown":
             role, parent = _parent(g, v)
             if parent is not None and concept_form(g.label(parent)) == "cause" and role == "ARG0":

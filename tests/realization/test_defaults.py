@@ -180,7 +180,8 @@ def test_handwritten_words(realizer):
 
 
 @pytest.mark.parametrize("concept", ["person", "thing", "amr-unknown", "have-org-role-91", "multi-sentence",
-                                     "imperative", "date-entity", "string-entity"])
+                                     "imperative", "date-entity", "string-entity", "be-temporally-at-91",
+                                     "have-condition-91", "request-confirmation-91"])
 def test_silent_concepts_realize_as_epsilon(realizer, concept):
     assert realizer.realizations(at({"v": concept}, [], "v"), NN, P, P_EPS) == [("", P)]
 
