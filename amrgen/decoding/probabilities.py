@@ -53,6 +53,7 @@ from amrgen.ml.features import FeatureContext
 from amrgen.prep.normalize import has_mode
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
+from amrgen.realization.numbers import contradicts, is_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
@@ -197,8 +198,10 @@ class TransitionProbabilities:
             if use_model:
                 event = self.models.context(c).derive(annotation=dict(alpha.items()))
                 for word, p in self.models.best("realize", event, h.n_real, h.r_real):
-                    # Keep said σ1 is represented in the sentence; an imperative takes the base form
-                    if word and (not imperative or is_base_form(word)):
+                    # Keep said σ1 is represented in the sentence; an imperative takes the base
+                    # form; a number is not said as another one
+                    if word and (not imperative or is_base_form(word)) and not (
+                            is_number(label) and contradicts(word, label)):
                         words[word] = max(words.get(word, 0.0), p)
             # p_ε ∈ [0, p~] (5.2); an assignment beyond p~ (the ranges of the search
             # are independent) means p_ε = p~.

@@ -10,7 +10,9 @@ A date entity keeps its parts as vertices of their own (``:month 4 :day 2
 :year 2016``); each part is realized here, the date entity itself as ε, and
 the Reorder constraint of Section 5.1 puts the parts in month-day-year order
 (:data:`amrgen.transitions.constraints.DATE_ORDER`).  The month number
-becomes the month's name; day and year stay as they are.
+becomes the month's name; day and year stay as they are.  Our additions: a
+number that counts (:quant, :frequency) below 100 is spelled in words, as the
+Little Prince writes it, and a date's :time 12:00 is noon.
 """
 
 from __future__ import annotations
@@ -23,6 +25,15 @@ NUMBER = re.compile(r"-?\d+(\.\d+)?")
 MONTHS = ("january", "february", "march", "april", "may", "june", "july",
           "august", "september", "october", "november", "december")
 # Written out rather than taken from the calendar module, whose names follow the locale.
+
+UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+COUNTING_ROLES = frozenset({"quant", "frequency"})
+"""The roles of a number that counts: spelled in words below 100, as the Little Prince
+writes them ("six years", "forty - four times"; but "chapter 4", "asteroid 325")."""
+NUMBER_WORDS = frozenset({*UNITS, *TENS, "-"})
+"""The words of the numbers below 100 as :func:`spelled` writes them (hyphen included)."""
 
 ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
@@ -47,12 +58,32 @@ def number_words(value: str, role: str | None, parent_concept: str | None) -> st
         return month_name(value) if role == "month" else value
     if parent_concept == ORDINAL_ENTITY and role == "value":
         return ordinal(value)
-    return abbreviated(value)
+    return spelled(value) if role in COUNTING_ROLES else abbreviated(value)
 
 
 def time_of_day(value: str) -> str:
     """``12:00`` → ``noon``, ``00:00`` → ``midnight``; any other time stays as it is."""
     return TIMES_OF_DAY.get(value, value)
+
+
+def spelled(value: str) -> str:
+    """An integer from 0 to 99 in words, tokenized as the references are
+    (``44`` → ``forty - four``); any other value stays as it is.  Written by
+    hand: none of the project's libraries spells numbers."""
+    if not value.isdigit() or int(value) >= 100:
+        return value
+    n = int(value)
+    if n < len(UNITS):
+        return UNITS[n]
+    tens, unit = divmod(n, 10)
+    return TENS[tens - 2] + (f" - {UNITS[unit]}" if unit else "")
+
+
+def contradicts(word: str, value: str) -> bool:
+    """Whether a word says a number other than ``value`` in words (``forty``
+    for 44): the realize model learns numbers from alignments that may take
+    one word of several."""
+    return bool(word) and all(token in NUMBER_WORDS for token in word.split()) and word != spelled(value)
 
 
 def month_name(value: str) -> str:
