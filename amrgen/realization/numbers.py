@@ -58,7 +58,8 @@ def number_words(value: str, role: str | None, parent_concept: str | None) -> st
         return month_name(value) if role == "month" else value
     if parent_concept == ORDINAL_ENTITY and role == "value":
         return ordinal(value)
-    return spelled(value) if role in COUNTING_ROLES else abbreviated(value)
+    words = spelled(value) if role in COUNTING_ROLES else value
+    return words if words != value else abbreviated(value)
 
 
 def time_of_day(value: str) -> str:
