@@ -19,7 +19,10 @@ transitions of phase 1 with their probabilities: [{"transition", "p"}]),
 phase2 (the chosen transitions b̂(v) of every vertex in bottom-up order:
 [{"vertex", "transitions": [{"transition", "p"}]}]) and score (the winner's
 theta_lm_score_lm = θ_LM · score_LM, score_ts by transition class,
-score_ts_total and total); what a failed graph did not reach is null.
+score_ts_total and total; theta_lm_score_lm_said, θ_LM · score_LM of the
+postprocessed sentence, and said_total = total + theta_lm_score_lm_said, the
+score that chose the winner among the root's candidates); what a failed graph
+did not reach is null.
 """
 
 from __future__ import annotations

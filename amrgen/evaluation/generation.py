@@ -231,7 +231,8 @@ def _trace(index: int, entry_id: str, generator: Generator | None = None, first_
     (str(t) and P(t | c)), phase 2's chosen transitions b̂(v) per vertex in
     bottom-up order (Algorithm 5's traversal, a vertex Insert-Child added just
     before its parent), and the winner's score parts: θ_LM · score_LM, score_TS
-    by class (Σ θ_C(t) · log p) and the total ŝ.  What was not reached is null;
+    by class (Σ θ_C(t) · log p) and the total ŝ; θ_LM · score_LM of the
+    postprocessed sentence and ŝ plus it, which chose the winner among best(root).  What was not reached is null;
     infinite numbers are written as strings ("-inf")."""
     line: dict[str, Any] = dict.fromkeys(TRACE_KEYS)
     line.update(index=index, id=entry_id, sentence=generation.sentence if generation else "", error=error)
@@ -244,7 +245,8 @@ def _trace(index: int, entry_id: str, generator: Generator | None = None, first_
                           for v in _bottom_up(generation) if v in b]
         line["score"] = {"theta_lm_score_lm": _number(winner.lm),
                          "score_ts": {name: _number(s) for name, s in winner.scores_by_class(generator.hyper).items()},
-                         "score_ts_total": _number(winner.ts), "total": _number(winner.score)}
+                         "score_ts_total": _number(winner.ts), "total": _number(winner.score),
+                         "theta_lm_score_lm_said": _number(generation.said_lm), "said_total": _number(generation.score)}
     return line
 
 

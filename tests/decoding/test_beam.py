@@ -13,6 +13,7 @@ from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_tran
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
+from amrgen.decoding.postprocess import postprocess
 from amrgen.decoding.probabilities import CLAUSE_MARKERS
 from amrgen.realization.entities import NAME_CONCEPT
 from amrgen.transitions.annotations import Key
@@ -119,6 +120,22 @@ def test_generation_output_is_lower_case_tokens(generator):
     tokens = generator.generate(Amr.from_penman(SMALL_GRAPHS[0])).tokens
     assert tokens and all(t == t.lower() and " " not in t for t in tokens)
     assert not math.isinf(generator.generate(Amr.from_penman(SMALL_GRAPHS[0])).winner.score)
+
+
+@pytest.mark.parametrize("text", SMALL_GRAPHS)
+def test_the_said_candidate_scores_best_with_its_postprocessed_sentence(generator, text):
+    """Every candidate of best(root), replayed and postprocessed: the one said has
+    the highest ŝ + θ_LM · score_LM(w̃), and its sentence is what was said."""
+    c, result = _search(generator, text)
+    generation = generator.generate(Amr.from_penman(text))
+    scores = {}
+    for hypothesis in result.best[result.root]:
+        tokens = postprocess(replay(c, result, hypothesis), generator.lm, generator.denom_probabilities)
+        said = generator.hyper.theta_lm * generator.search.score_lm(tuple(tokens), complete=True)
+        scores[tuple(tokens)] = max(scores.get(tuple(tokens), -math.inf), hypothesis.score + said)
+    assert generation.score == pytest.approx(max(scores.values()))
+    assert scores[tuple(generation.tokens)] == pytest.approx(generation.score)
+    assert generation.score == pytest.approx(generation.winner.score + generation.said_lm)
 
 
 def test_algorithm_1_takes_the_most_probable_transition_to_a_terminal_configuration(generator):

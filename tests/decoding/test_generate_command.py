@@ -108,6 +108,7 @@ def test_two_workers_give_what_one_gives_and_the_trace_is_json_lines(tiny, tmp_p
     score = good["score"]
     assert score["total"] == pytest.approx(score["theta_lm_score_lm"] + score["score_ts_total"])
     assert score["score_ts_total"] == pytest.approx(sum(score["score_ts"].values()))
+    assert score["said_total"] == pytest.approx(score["total"] + score["theta_lm_score_lm_said"])
 
 
 def test_evaluate_prints_bleu_the_buckets_and_writes_csv_and_plots(tiny, tmp_path, capsys):
