@@ -17,6 +17,7 @@ from amrgen.decoding.postprocess import (
     as_possible,
     ago,
     bare_infinitives,
+    infinitive_subjects,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -371,6 +372,25 @@ def test_a_verb_after_a_modal_takes_its_base_form(verb, words, expected):
     c = final({"r": "root", **{w: labels[w] for w in used}}, [("r", "mod", w) for w in used], [*used, "r"],
               pos={"v": "VB"}, real={"r": "", "v": verb, "n": "not"})
     assert finalize(bare_infinitives(c)) == expected
+
+
+def _want(subject, word, link=False):
+    """want-01 :ARG1 (e / eat-01 :ARG0 subject), Insert-Between's to above eat."""
+    to = InsertedVertex(8)
+    labels = {"w": "want-01", "y": "you", to: "to", "e": "eat-01", "s": subject}
+    edges = [("w", "ARG0", "y"), ("w", "ARG1", to), (to, "*", "e"), ("e", "ARG0", "s")]
+    order = Order([("y", "w"), ("w", to), (to, "e"), ("s", "e")])
+    rho = AnnotationFunction({Key.REAL: {"w": "want", "y": "you", to: "to", "e": "eats", "s": word},
+                              Key.POS: {"w": "VB", "e": "VB"}, **({Key.LINK: {"s": "y"}} if link else {})})
+    return Configuration(Graph(labels, edges, order), (), (), rho)
+
+
+def test_the_subject_of_an_infinitive_goes_before_its_to():
+    assert finalize(_want("sheep", "the sheep")) == "you want to the sheep eats"
+    assert finalize(infinitive_subjects(_want("sheep", "the sheep"))) == "you want the sheep to eat"
+    assert finalize(infinitive_subjects(_want("he", "he"))) == "you want him to eat"
+    # a copy stays, for pronoun_cases to leave unsaid
+    assert finalize(infinitive_subjects(_want("you", "you", link=True))) == "you want to you eats"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
