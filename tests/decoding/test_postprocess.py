@@ -459,6 +459,18 @@ def test_direct_speech_is_quoted():
     assert finalize(quotation_marks(reported)) == "he said sheep"
 
 
+def test_a_quoted_question_ends_the_sentence_in_a_question_mark():
+    """(a / and :op1 (s / smile-01 :ARG0 i) :op2 (d / demand-01 :ARG0 i :ARG1 (c / come-01 :mode interrogative
+    :ARG1 (y / you))))"""
+    labels = {"a": "and", "s": "smile-01", "i": "i", "d": "demand-01", "i2": "i", "c": "come-01",
+              "m": "interrogative", "y": "you"}
+    edges = [("a", "op1", "s"), ("a", "op2", "d"), ("s", "ARG0", "i"), ("d", "ARG0", "i2"), ("d", "ARG1", "c"),
+             ("c", "mode", "m"), ("c", "ARG1", "y")]
+    c = final(labels, edges, ["i", "s", "a", "i2", "d", "m", "y", "c"],
+              real={"a": "and", "s": "smiled", "d": "demanded", "c": "come", "m": ""})
+    assert finalize(quotation_marks(punctuate(c))) == 'i smiled and i demanded : " you come ? "'
+
+
 def test_a_question_or_exclamation_without_a_speech_verb_is_quoted_as_dialogue():
     def go(mode):
         return final({"g": "go-02", "y": "you", "m": mode}, [("g", "ARG0", "y"), ("g", "mode", "m")],
