@@ -162,8 +162,9 @@ def quotation_marks(c: Configuration) -> Configuration:
             said = [a for _, label, a in g.out_edges(v) if label == "ARG1"
                     and (g.children(a) or is_propbank_frameset(str(g.label(a))))]
             if str(g.label(v)) in SPEECH_VERBS and c.rho.get(Key.REAL, v) and said:
-                if c.rho.get(Key.REAL, said[0]) == "to" and isinstance(said[0], InsertedVertex):
-                    # Insert-Between's infinitive marker (``say to draw``): not before quoted speech
+                if c.rho.get(Key.REAL, said[0]) in ("to", "that") and _is_between_word(g, said[0]):
+                    # Insert-Between's infinitive marker or complementizer (``say to draw``,
+                    # ``say that he came``): not before quoted speech
                     c = c.with_(rho=c.rho.updated([(Key.REAL, said[0], "")]))
                 if g.order.precedes(v, said[0]):
                     c = _quote(c, v, said[0], root)

@@ -484,12 +484,13 @@ def test_a_question_or_exclamation_without_a_speech_verb_is_quoted_as_dialogue()
     assert finalize(quotation_marks(punctuate(several))) == "you go ?"
 
 
-def test_quoted_speech_loses_the_infinitive_marker_insert_between_put_before_it():
+@pytest.mark.parametrize("word", ["to", "that"])
+def test_quoted_speech_loses_the_infinitive_marker_or_complementizer_before_it(word):
     to = InsertedVertex(1)
-    c = final({"s": "say-01", "h": "he", to: "to", "d": "draw-01", "x": "sheep"},
+    c = final({"s": "say-01", "h": "he", to: word, "d": "draw-01", "x": "sheep"},
               [("s", "ARG0", "h"), ("s", "ARG1", to), (to, PLACEHOLDER, "d"), ("d", "ARG1", "x")],
               ["h", "s", to, "d", "x"], real={"s": "said", "d": "draw", "x": "a sheep"}, inserted=1)
-    assert finalize(c) == "he said to draw a sheep"
+    assert finalize(c) == f"he said {word} draw a sheep"
     assert finalize(quotation_marks(punctuate(c))) == 'he said : " draw a sheep . "'
 
 
