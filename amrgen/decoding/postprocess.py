@@ -232,6 +232,27 @@ def single_negation(c: Configuration) -> Configuration:
     return c.with_(rho=c.rho.updated(fixes)) if fixes else c
 
 
+def manner_adverbs(c: Configuration, lexicon: WordNetLexicon = WORDNET) -> Configuration:
+    """The adverb for an adjective that says how a verb's action is done (a
+    :manner child of a verb realized as an adjective: ``i answered modest`` →
+    ``i answered modestly``), where WordNet knows the adverb.
+
+    An addition to the thesis: the default realizations offer both forms, and
+    the language model often takes the adjective (LP dev BLEU 24.54 -> 24.57,
+    test 19.63 unchanged)."""
+    fixes = []
+    for v in c.graph.vertices:
+        if c.rho.get(Key.POS, v) != "VB":
+            continue
+        for _, label, u in c.graph.out_edges(v):
+            word = c.rho.get(Key.REAL, u)
+            if label == "manner" and c.rho.get(Key.POS, u) == "JJ" and word and lexicon.knows(word, "a"):
+                form = adverb(lexicon, word)
+                if form is not None and not lexicon.knows(word, "r"):
+                    fixes.append((Key.REAL, u, form))
+    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
 DEGREE_WORDS = {"more": False, "most": True}
 """The words of a :degree that make a comparative (False) or a superlative (True)."""
 
@@ -938,7 +959,7 @@ def _is_word(token: str) -> bool:
 
 
 GRAMMAR_STEPS: tuple[Callable[[Configuration], Configuration], ...] = (
-    single_negation, ago, as_possible, synthetic_degrees, question_words_first, infinitive_subjects, pronoun_cases,
+    single_negation, ago, as_possible, synthetic_degrees, manner_adverbs, question_words_first, infinitive_subjects, pronoun_cases,
     modal_subjects,
     bare_infinitives, do_support,
 )

@@ -18,6 +18,7 @@ from amrgen.decoding.postprocess import (
     ago,
     bare_infinitives,
     infinitive_subjects,
+    manner_adverbs,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -391,6 +392,16 @@ def test_the_subject_of_an_infinitive_goes_before_its_to():
     assert finalize(infinitive_subjects(_want("he", "he"))) == "you want him to eat"
     # a copy stays, for pronoun_cases to leave unsaid
     assert finalize(infinitive_subjects(_want("you", "you", link=True))) == "you want to you eats"
+
+
+def test_a_manner_adjective_of_a_verb_is_its_adverb():
+    labels = {"a": "answer-01", "i": "i", "m": "modest"}
+    c = final(labels, [("a", "ARG0", "i"), ("a", "manner", "m")], ["i", "a", "m"], pos={"a": "VB", "m": "JJ"},
+              real={"a": "answered"})
+    assert finalize(manner_adverbs(c)) == "i answered modestly"
+    # a noun's modifier stays an adjective
+    c = final({"p": "person", "m": "modest"}, [("p", "mod", "m")], ["m", "p"], pos={"p": "NN", "m": "JJ"})
+    assert finalize(manner_adverbs(c)) == "modest person"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
