@@ -19,6 +19,7 @@ from amrgen.decoding.postprocess import (
     bare_infinitives,
     infinitive_subjects,
     manner_adverbs,
+    possessives_first,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -402,6 +403,20 @@ def test_a_manner_adjective_of_a_verb_is_its_adverb():
     # a noun's modifier stays an adjective
     c = final({"p": "person", "m": "modest"}, [("p", "mod", "m")], ["m", "p"], pos={"p": "NN", "m": "JJ"})
     assert finalize(manner_adverbs(c)) == "modest person"
+
+
+def test_a_possessive_after_its_noun_goes_first():
+    of, the = InsertedVertex(3), InsertedVertex(4)
+    labels = {"p": "picture", "n": '"Drawing Number One"', of: "of", "i": "i", the: "the"}
+    edges = [("p", "name", "n"), ("n", PLACEHOLDER, the), ("p", "poss", of), (of, "*", "i")]
+    c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
+              real={"p": "", "n": "drawing number one", "i": "my"})
+    assert finalize(c) == "the drawing number one of my"
+    assert finalize(possessives_first(c)) == "my drawing number one"
+    # an object pronoun stays: "a friend of me" is no possessive
+    c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
+              real={"p": "", "n": "drawing number one", "i": "me"})
+    assert finalize(possessives_first(c)) == "the drawing number one of me"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
