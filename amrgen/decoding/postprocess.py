@@ -253,6 +253,23 @@ def manner_adverbs(c: Configuration, lexicon: WordNetLexicon = WORDNET) -> Confi
     return c.with_(rho=c.rho.updated(fixes)) if fixes else c
 
 
+CAUSE = "cause-01"
+BECAUSE = frozenset({"because", "because of"})
+
+
+def consequences(c: Configuration) -> Configuration:
+    """``so`` for a cause-01 said as ``because`` that has no cause to give (no
+    realized :ARG0): ``because the good seed ...`` → ``so the good seed ...``.
+    Of the 8 Little Prince training graphs with a cause-01 without :ARG0, 6 say so.
+
+    An addition to the thesis (LP test BLEU 19.63 -> 19.64, dev unchanged)."""
+    g = c.graph
+    fixes = [(Key.REAL, v, "so") for v in g.vertices if str(g.label(v)) == CAUSE
+             and c.rho.get(Key.REAL, v) in BECAUSE
+             and not any(label == "ARG0" and g.yield_(c.rho[Key.REAL], u) for _, label, u in g.out_edges(v))]
+    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
 DEGREE_WORDS = {"more": False, "most": True}
 """The words of a :degree that make a comparative (False) or a superlative (True)."""
 
@@ -984,7 +1001,7 @@ def _is_word(token: str) -> bool:
 
 
 GRAMMAR_STEPS: tuple[Callable[[Configuration], Configuration], ...] = (
-    single_negation, ago, as_possible, synthetic_degrees, manner_adverbs, question_words_first, infinitive_subjects,
+    single_negation, consequences, ago, as_possible, synthetic_degrees, manner_adverbs, question_words_first, infinitive_subjects,
     possessives_first, pronoun_cases, modal_subjects,
     bare_infinitives, do_support,
 )

@@ -20,6 +20,7 @@ from amrgen.decoding.postprocess import (
     infinitive_subjects,
     manner_adverbs,
     possessives_first,
+    consequences,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -417,6 +418,16 @@ def test_a_possessive_after_its_noun_goes_first():
     c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
               real={"p": "", "n": "drawing number one", "i": "me"})
     assert finalize(possessives_first(c)) == "the drawing number one of me"
+
+
+def test_a_cause_without_its_cause_says_so():
+    labels = {"c": "cause-01", "d": "demonstrate-01", "a": "astronomer"}
+    c = final(labels, [("c", "ARG1", "d"), ("d", "ARG0", "a")], ["c", "a", "d"], real={"c": "because"})
+    assert finalize(consequences(c)) == "so astronomer demonstrate-01"
+    labels["i"] = "it"
+    c = final(labels, [("c", "ARG1", "d"), ("d", "ARG0", "a"), ("c", "ARG0", "i")], ["c", "i", "a", "d"],
+              real={"c": "because"})
+    assert finalize(consequences(c)) == "because it astronomer demonstrate-01"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
