@@ -430,6 +430,16 @@ def test_a_cause_without_its_cause_says_so():
     assert finalize(consequences(c)) == "because it astronomer demonstrate-01"
 
 
+def test_a_pronoun_argument_takes_the_case_of_its_side_of_the_verb():
+    labels = {"f": "forget-01", "i": "i", "h": "he"}
+    c = final(labels, [("f", "ARG0", "i"), ("f", "ARG1", "h")], ["i", "f", "h"], pos={"f": "VB"},
+              real={"f": "forget", "h": "he"})
+    assert finalize(pronoun_cases(c)) == "i forget him"
+    c = final(labels, [("f", "ARG0", "i"), ("f", "ARG1", "h")], ["i", "f", "h"], pos={"f": "VB"},
+              real={"f": "forget", "i": "me", "h": "his"})
+    assert finalize(pronoun_cases(c)) == "i forget his"  # a possessive is another matter
+
+
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
     labels = {"v": "value", "g": "get-03", "o": "one", "l": "lost", "k": "knowledge"}
     edges = [("v", "condition", "g"), ("g", "ARG1", "o"), ("g", "ARG2", "l"), ("v", "domain", "k")]
