@@ -595,12 +595,15 @@ def do_support(c: Configuration) -> Configuration:
     An addition to the thesis, whose transitions can insert do only where
     Insert-Child predicts it, which the Little Prince models never do: the
     realizations of :polarity - read "i not understand" where English has
-    "i did not understand"."""
+    "i did not understand".  A ``not`` right after its verb goes before it first
+    (:func:`_negation_first`: ``i know not`` → ``i do not know``)."""
     for v in list(c.graph.vertices):
         g = c.graph
         verb = c.rho.get(Key.REAL, v)
         if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in AUXILIARY_WORDS:
             continue
+        c = _negation_first(c, v)
+        g = c.graph
         anchor = _negation(c, v) or _question_subject(c, v)
         forms = None if anchor is None else supporting_do(verb)
         if forms is None:
@@ -609,6 +612,21 @@ def do_support(c: Configuration) -> Configuration:
         c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
         c = c.with_(rho=c.rho.updated([(Key.REAL, v, base)]))
     return c
+
+
+def _negation_first(c: Configuration, v: Vertex) -> Configuration:
+    """c with v's ``not`` right before v where it comes right after it (``i want
+    not to go`` → ``i not want to go``, for do-support to make ``i do not want``)."""
+    g = c.graph
+    negation = next((u for _, label, u in g.out_edges(v)
+                     if label == "polarity" and c.rho.get(Key.REAL, u) == "not"), None)
+    if negation is None or not g.order.precedes(v, negation) or _neighbours(c, v)[1] != "not":
+        return c
+    family = [u for u in g.order.sequence([v, *g.children(v)]) if u != negation]
+    at = family.index(v)
+    g = g.copy()
+    g.order = _resequenced(g, {v: [*family[:at], negation, *family[at:]]})
+    return c.with_(graph=g)
 
 
 def _negation(c: Configuration, v: Vertex) -> Vertex | None:

@@ -440,6 +440,13 @@ def test_a_pronoun_argument_takes_the_case_of_its_side_of_the_verb():
     assert finalize(pronoun_cases(c)) == "i forget his"  # a possessive is another matter
 
 
+def test_a_not_after_its_verb_goes_before_it_with_do():
+    labels = {"k": "know-01", "i": "i", "m": "-", "d": "draw-01"}
+    c = final(labels, [("k", "ARG0", "i"), ("k", "polarity", "m"), ("k", "ARG1", "d")], ["i", "k", "m", "d"],
+              pos={"k": "VB", "d": "VB"}, real={"k": "know", "m": "not", "d": "to draw"})
+    assert finalize(do_support(c)) == "i do not know to draw"
+
+
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
     labels = {"v": "value", "g": "get-03", "o": "one", "l": "lost", "k": "knowledge"}
     edges = [("v", "condition", "g"), ("g", "ARG1", "o"), ("g", "ARG2", "l"), ("v", "domain", "k")]
