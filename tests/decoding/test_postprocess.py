@@ -19,7 +19,7 @@ from amrgen.decoding.postprocess import (
     bare_infinitives,
     infinitive_subjects,
     manner_adverbs,
-    possessives_first,
+    modifiers_first,
     consequences,
     quotation_marks,
     indefinite_article,
@@ -413,11 +413,24 @@ def test_a_possessive_after_its_noun_goes_first():
     c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
               real={"p": "", "n": "drawing number one", "i": "my"})
     assert finalize(c) == "the drawing number one of my"
-    assert finalize(possessives_first(c)) == "my drawing number one"
+    assert finalize(modifiers_first(c)) == "my drawing number one"
     # an object pronoun stays: "a friend of me" is no possessive
     c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
               real={"p": "", "n": "drawing number one", "i": "me"})
-    assert finalize(possessives_first(c)) == "the drawing number one of me"
+    assert finalize(modifiers_first(c)) == "the drawing number one of me"
+
+
+def test_a_country_adjective_after_its_noun_goes_right_before_it():
+    of, the, the2 = InsertedVertex(3), InsertedVertex(4), InsertedVertex(5)
+    labels = {"a": "astronomer", of: "of", "c": "country", "n": '"Turkey"', the: "the", the2: "the"}
+    edges = [("a", PLACEHOLDER, the), ("a", "mod", of), (of, "*", "c"), ("c", "name", "n"), ("n", PLACEHOLDER, the2)]
+    real = {"c": "", "n": "turkish"}
+    c = final(labels, edges, [the, "a", of, the2, "n", "c"], pos={"a": "NN"}, real=real)
+    assert finalize(c) == "the astronomer of the turkish"
+    assert finalize(modifiers_first(c)) == "the turkish astronomer"
+    # the country said by its name stays where it is
+    c = final(labels, edges, [the, "a", of, the2, "n", "c"], pos={"a": "NN"}, real={**real, "n": "turkey"})
+    assert finalize(modifiers_first(c)) == "the astronomer of the turkey"
 
 
 def test_a_cause_without_its_cause_says_so():
