@@ -22,6 +22,7 @@ from amrgen.decoding.postprocess import (
     modifiers_first,
     consequences,
     years,
+    counted_plurals,
     quotation_marks,
     indefinite_article,
     postprocess,
@@ -473,6 +474,17 @@ def test_a_year_as_time_is_in_the_year():
     labels.update(m="4")
     c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"], real={"s": "saw", "d": "", "m": "april"})
     assert finalize(years(c)) == "saw april the 1909"
+
+
+@pytest.mark.parametrize("count, word, expected", [
+    ("44", "sunset", "forty - four sunsets"), ("1", "sunset", "one sunset"), ("2", "sunsets", "two sunsets"),
+    ("2", "sheep", "two sheep"),
+])
+def test_a_noun_counted_above_one_is_plural(count, word, expected):
+    spelled = {"44": "forty - four", "1": "one", "2": "two"}[count]
+    c = final({"s": "sunset", "q": count}, [("s", "quant", "q")], ["q", "s"], pos={"s": "NN"},
+              real={"s": word, "q": spelled})
+    assert finalize(counted_plurals(c)) == expected
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
