@@ -21,7 +21,7 @@ from amrgen.decoding.postprocess import (
     manner_adverbs,
     modifiers_first,
     consequences,
-    years,
+    time_phrases,
     counted_plurals,
     quotation_marks,
     indefinite_article,
@@ -462,18 +462,22 @@ def test_a_not_after_its_verb_goes_before_it_with_do():
     assert finalize(do_support(c)) == "i do not know to draw"
 
 
-def test_a_year_as_time_is_in_the_year():
+def test_a_year_or_time_of_day_as_time_takes_in():
     the = InsertedVertex(2)
     labels = {"s": "see-01", "d": "date-entity", "y": "1909", the: "the"}
     edges = [("s", "time", "d"), ("d", "year", "y"), ("y", PLACEHOLDER, the)]
     c = final(labels, edges, ["s", "d", the, "y"], real={"s": "saw", "d": ""})
-    assert finalize(years(c)) == "saw in 1909"
+    assert finalize(time_phrases(c)) == "saw in 1909"
     c = final(labels, edges, [the, "y", "d", "s"], real={"s": "saw", "d": ""})
-    assert finalize(years(c)) == "in 1909 saw"
+    assert finalize(time_phrases(c)) == "in 1909 saw"
     # a full date is left alone
     labels.update(m="4")
     c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"], real={"s": "saw", "d": "", "m": "april"})
-    assert finalize(years(c)) == "saw april the 1909"
+    assert finalize(time_phrases(c)) == "saw april the 1909"
+    labels = {"l": "lose-02", "d": "date-entity", "n": "night", the: "the"}
+    c = final(labels, [("l", "time", "d"), ("d", "dayperiod", "n"), ("n", PLACEHOLDER, the)], ["l", "d", the, "n"],
+              real={"l": "lost", "d": ""})
+    assert finalize(time_phrases(c)) == "lost in the night"
 
 
 @pytest.mark.parametrize("count, word, expected", [
