@@ -93,7 +93,9 @@ DO_FORMS = {"VBD": "did", "VBZ": "does", "VBP": "do", "VB": "do"}
 def supporting_do(verb: str) -> tuple[str, str] | None:
     """(do, base form) for a finite or base verb form, its head first
     (``knew`` → (did, know), ``looks up`` → (does, look up)); None for a
-    participle, or a word lemminflect does not know as a verb."""
+    participle, a word lemminflect does not know as a verb, or no word at all."""
+    if not verb.split():
+        return None
     head, *rest = verb.split()
     lemmas = _lemminflect().getLemma(head, upos="VERB")
     if not lemmas:
@@ -126,7 +128,9 @@ def synthetic_degree(lexicon: WordNetLexicon, word: str, superlative: bool) -> s
 
 
 def is_plural_noun(word: str) -> bool:
-    """Whether a noun (its last word) is a plural form (``grown ups``, ``children``)."""
+    """Whether a noun (its last word) is a plural form (``grown ups``, ``children``); not for no word."""
+    if not word.split():
+        return False
     head = word.split()[-1]
     return head not in (_lemminflect().getLemma(head, upos="NOUN") or (head,))
 

@@ -3,7 +3,7 @@
 import pytest
 
 from amrgen.ml.features import WORDNET
-from amrgen.realization.inflection import is_base_form, supporting_do, synthetic_degree
+from amrgen.realization.inflection import is_base_form, is_plural_noun, supporting_do, synthetic_degree
 
 
 @pytest.mark.parametrize("verb, expected", [
@@ -40,3 +40,13 @@ def test_base_forms():
 def test_english_inflects_short_and_irregular_adjectives_only(word, comparative, superlative):
     assert synthetic_degree(WORDNET, word, False) == comparative
     assert synthetic_degree(WORDNET, word, True) == superlative
+
+
+def test_plural_nouns():
+    assert is_plural_noun("grown ups") and is_plural_noun("children")
+    assert not is_plural_noun("sheep") and not is_plural_noun("box")
+
+
+def test_no_word_has_no_forms():
+    assert supporting_do("") is None and supporting_do(" ") is None
+    assert not is_plural_noun("") and not is_plural_noun(" ")
