@@ -435,13 +435,7 @@ def modal_subjects(c: Configuration) -> Configuration:
         subject = _opening_subject(c, clause)
         if subject is None or g.order.precedes(v, subject):
             continue
-        g = g.copy()
-        for label in g.edge_labels(clause, subject):
-            g.remove_edge(clause, label, subject)
-            g.add_edge(v, label, subject)
-        left = [u for u in g.children(v) if u != subject and g.order.precedes(u, v)]
-        g.order = g.order.with_pairs([(subject, v), *((u, subject) for u in left)])
-        c = c.with_(graph=g)
+        c = c.with_(graph=_moved_before(g, subject, clause, v))
     return c
 
 
@@ -483,11 +477,7 @@ def infinitive_subjects(c: Configuration) -> Configuration:
         subject = _opening_subject(c, verb) if c.rho.get(Key.POS, verb) == "VB" else None
         if subject is None or c.rho.defined(Key.LINK, subject):
             continue
-        g = g.copy()
-        for label in g.edge_labels(verb, subject):
-            g.remove_edge(verb, label, subject)
-            g.add_edge(u, label, subject)
-        g.order = g.order.with_pairs([(subject, u)])
+        g = _moved_before(g, subject, verb, u)
         fixes = []
         word, forms = c.rho.get(Key.REAL, subject), PRONOUN_FORMS.get(concept_form(g.label(subject)))
         if forms is not None and word == forms[0]:
@@ -838,6 +828,22 @@ def _subject_first(c: Configuration, v: Vertex, subject: Vertex) -> Configuratio
             c.rho.get(Key.REAL, subject) == "to" and any(c.rho.get(Key.POS, u) == "VB" for u in g.children(subject))):
         rho = rho.updated([(Key.REAL, subject, "")])
     return c.with_(graph=g, rho=rho)
+
+
+def _moved_before(g: Graph, u: Vertex, parent: Vertex, head: Vertex) -> Graph:
+    """A copy of g with u (a child of ``parent``, under the same labels) a child
+    of ``head`` instead, ordered right before it.  Every family is ordered anew
+    on its own (:func:`_resequenced`): adding the pair to ≺ might close a cycle
+    through other families."""
+    moved = g.copy()
+    for label in moved.edge_labels(parent, u):
+        moved.remove_edge(parent, label, u)
+        moved.add_edge(head, label, u)
+    family = g.order.sequence([head, *g.children(head)])
+    at = family.index(head)
+    moved.order = _resequenced(moved, {head: [*family[:at], u, *family[at:]],
+                                       parent: [w for w in g.order.sequence([parent, *g.children(parent)]) if w != u]})
+    return moved
 
 
 def _is_between_word(g: Graph, u: Vertex) -> bool:
