@@ -288,3 +288,27 @@ def test_a_one_word_country_has_no_article_and_nothing_between_it_and_its_name(g
     tokens = generator.generate(Amr.from_penman(text)).tokens
     assert "france" in tokens and "french" not in tokens and "country" not in tokens
     assert tokens[tokens.index("france") - 1] != "the"
+
+
+BIO_GRAPH = """(i / identify-01
+      :ARG1 (p / protein-segment :quant 6
+            :part-of (e / enzyme :name (n / name :op1 "C-Raf"))
+            :ARG1-of (p2 / phosphorylate-01
+                  :subevent-of (f / feedback))
+            :ARG2-of (i2 / include-91
+                  :ARG1 (p3 / protein-segment :quant 5
+                        :ARG1-of (t / target-01
+                              :ARG0 (e2 / enzyme :name (n2 / name :op1 "ERK")
+                                    :ARG1-of (a / activate-01))
+                              :ARG1-of (d / direct-02)))))
+      :ARG1-of (d2 / describe-01
+            :ARG0 (p4 / publication
+                  :ARG1-of (c / cite-01
+                        :ARG2 8))))"""
+"""A Bio AMR dev graph (bio.mskcc_0001.48) whose postprocessing once broke the order
+of a family: moving a subject before an infinitive's to closed a cycle."""
+
+
+def test_postprocessing_keeps_every_family_ordered(generator):
+    generation = generator.generate(Amr.from_penman(BIO_GRAPH))
+    assert generation.tokens and "protein" in " ".join(generation.tokens)
