@@ -77,13 +77,23 @@ class Order:
 
     def is_total_on(self, vertices: Iterable[Vertex]) -> bool:
         """Whether ≺ is a total (strict) order on the given set."""
+        return self.total_sequence(vertices) is not None
+
+    def total_sequence(self, vertices: Iterable[Vertex]) -> list[Vertex] | None:
+        """The sequence of the set under ≺ if ≺ is a total (strict) order on it,
+        else None.  ≺ is transitive, so where it is irreflexive on the set it is
+        total there exactly when the numbers of members before each member are
+        0, 1, ..., n-1 (a member with i members before it is then preceded by
+        all i members of lower count), which costs n set intersections rather
+        than n² comparisons."""
         vs = list(dict.fromkeys(vertices))
-        if not all(v not in self._after.get(v, ()) for v in vs):
-            return False
-        return all(
-            self.precedes(a, b) or self.precedes(b, a)
-            for i, a in enumerate(vs) for b in vs[i + 1:]
-        )
+        if any(v in self._after.get(v, ()) for v in vs):
+            return None
+        members = set(vs)
+        ranks = {v: len(self._before.get(v, frozenset()) & members) for v in vs}
+        if sorted(ranks.values()) != list(range(len(vs))):
+            return None
+        return sorted(vs, key=ranks.__getitem__)
 
     def sequence(self, vertices: Iterable[Vertex]) -> list[Vertex]:
         """The sequence of a set induced by ≺ (which must be total on it)."""
@@ -365,12 +375,11 @@ class Graph:
             if not expand:
                 words.extend(item.split())
                 continue
-            family = [item, *self.children(item)]
-            if partial and (item not in rho or not self.order.is_total_on(family)):
+            sequence = self.order.total_sequence([item, *self.children(item)])
+            if partial and (item not in rho or sequence is None):
                 continue
-            if not partial and not self.order.is_total_on(family):
+            if sequence is None:
                 raise ValueError(f"≺ is not total on ch({item!r}) ∪ {{{item!r}}}")
-            sequence = self.order.sequence(family)
             for u in reversed(sequence):
                 stack.append((False, rho[u]) if u == item else (True, u))
         return words

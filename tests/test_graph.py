@@ -101,3 +101,24 @@ def test_order_closure_and_strictness():
     assert order.sequence([3, 1, 2]) == [1, 2, 3]
     assert not order.with_pairs([(3, 1)]).is_strict()
     assert order.is_total_on([1, 2, 3]) and not order.is_total_on([1, 4])
+
+
+def test_totality_by_counts_agrees_with_pairwise_comparison():
+    """Order.is_total_on (counts of members before each member) against the definition
+    (irreflexive, and every two members compared), on random orders of 2-6 vertices."""
+    import itertools
+    import random
+
+    rng = random.Random(7)
+    for _ in range(400):
+        n = rng.randint(2, 6)
+        pairs = [(a, b) for a in range(n) for b in range(n) if a != b and rng.random() < 0.3]
+        order = Order(pairs)
+        for size in range(1, n + 1):
+            members = rng.sample(range(n), size)
+            pairwise_total = all(a not in order.vertices_after(a) for a in members) and all(
+                order.precedes(a, b) or order.precedes(b, a) for a, b in itertools.combinations(members, 2))
+            assert order.is_total_on(members) == pairwise_total
+            if pairwise_total:
+                sequence = order.total_sequence(members)
+                assert all(order.precedes(a, b) for a, b in zip(sequence, sequence[1:]))
