@@ -420,8 +420,9 @@ def modal_subjects(c: Configuration) -> Configuration:
     china`` → ``i can distinguish china``): possible-01 and obligate-01 head
     their clause in AMR (``(p / possible-01 :ARG1 (d / distinguish-01 :ARG0
     i))``), so the transitions put their word before the whole clause.  Where
-    the clause's verb (:ARG1, :ARG2 of obligate-01) follows the modal and its subject (ARG0, else ARG1) opens
-    it, the subject becomes the modal's child, right before it.  Questions
+    the clause's verb (:ARG1; :ARG2 of obligate-01) follows the modal and its
+    subject (ARG0, else ARG1) opens it, the subject becomes the modal's child,
+    right before it.  Questions
     (``:mode interrogative``, or ``amr-unknown`` below) keep the modal first.
 
     An addition to the thesis (LP dev BLEU 21.01 -> 21.12, test 16.17 -> 16.38)."""
@@ -1102,8 +1103,8 @@ def _is_word(token: str) -> bool:
 
 
 GRAMMAR_STEPS: tuple[Callable[[Configuration], Configuration], ...] = (
-    single_negation, consequences, time_phrases, counted_plurals, ago, as_possible, synthetic_degrees, manner_adverbs, question_words_first, infinitive_subjects,
-    modifiers_first, pronoun_cases, modal_subjects,
+    single_negation, consequences, time_phrases, counted_plurals, ago, as_possible, synthetic_degrees,
+    manner_adverbs, question_words_first, infinitive_subjects, modifiers_first, pronoun_cases, modal_subjects,
     bare_infinitives, do_support,
 )
 """Our additions that mend the grammar of ĉ before :func:`predicative_copula`, in their order."""

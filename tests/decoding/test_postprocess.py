@@ -472,7 +472,8 @@ def test_a_year_or_time_of_day_as_time_takes_in():
     assert finalize(time_phrases(c)) == "in 1909 saw"
     # a full date is left alone
     labels.update(m="4")
-    c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"], real={"s": "saw", "d": "", "m": "april"})
+    c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"],
+              real={"s": "saw", "d": "", "m": "april"})
     assert finalize(time_phrases(c)) == "saw april the 1909"
     labels = {"l": "lose-02", "d": "date-entity", "n": "night", the: "the"}
     c = final(labels, [("l", "time", "d"), ("d", "dayperiod", "n"), ("n", PLACEHOLDER, the)], ["l", "d", the, "n"],
