@@ -271,9 +271,9 @@ def time_phrases(c: Configuration) -> Configuration:
         if str(g.label(v)) != DATE_ENTITY or [label for _, label, _ in parts] not in (["year"], ["dayperiod"]) \
                 or [label for _, label, _ in g.in_edges(v)] != ["time"]:
             continue
-        year = parts[0][2]
-        if parts[0][1] == "year":
-            c = c.with_(rho=c.rho.updated([(Key.REAL, w, "") for w in g.children(year)
+        (_, role, part), = parts
+        if role == "year":
+            c = c.with_(rho=c.rho.updated([(Key.REAL, w, "") for w in g.children(part)
                                            if c.rho.get(Key.REAL, w) in ARTICLES]))
         c = add_mark(c, v, "in", before=[v, *g.children(v)])
     return c
@@ -341,7 +341,7 @@ def synthetic_degrees(c: Configuration, lexicon: WordNetLexicon = WORDNET) -> Co
             if form is not None:
                 fixes += [(Key.REAL, v, form), (Key.REAL, u, "")]
                 fixes += [(Key.REAL, w, "than") for _, role, w in c.graph.out_edges(v)
-                          if role == "compared-to" and isinstance(w, InsertedVertex) and degree == "more"]
+                          if role == "compared-to" and _is_between_word(c.graph, w) and degree == "more"]
                 fixes += [(Key.REAL, w, "the") for noun in c.graph.parents(v) for w in c.graph.children(noun)
                           if DEGREE_WORDS[degree] and c.rho.get(Key.REAL, w) in ("a", "an")]
     return c.with_(rho=c.rho.updated(fixes)) if fixes else c
@@ -366,11 +366,7 @@ def as_possible(c: Configuration) -> Configuration:
                          and not any(c.rho.get(Key.REAL, w) for w in g.successors(u))), None)
         if most is None or possible is None or not c.rho.get(Key.REAL, v):
             continue
-        family = [u for u in g.order.sequence([v, *g.children(v)]) if u != possible]
-        at = family.index(v) + 1
-        g = g.copy()
-        g.order = _resequenced(g, {v: [*family[:at], possible, *family[at:]]})
-        c = c.with_(graph=g, rho=c.rho.updated([(Key.REAL, most, "as"), (Key.REAL, possible, "as possible")]))
+        c = c.with_(graph=_placed(g, v, possible, after=v), rho=c.rho.updated([(Key.REAL, most, "as"), (Key.REAL, possible, "as possible")]))
     return c
 
 
@@ -390,10 +386,8 @@ def ago(c: Configuration) -> Configuration:
         quantity = next((u for _, label, u in g.out_edges(v) if label == "quant"), None)
         if now is None or quantity is None:
             continue
-        family = [u for u in g.order.sequence([v, *g.children(v)]) if u != v]
-        g = g.copy()
-        g.order = _resequenced(g, {v: [*family, v]})
-        c = c.with_(graph=g, rho=c.rho.updated([(Key.REAL, now, ""), (Key.REAL, v, "ago")]))
+        last = g.order.sequence(g.children(v))[-1]
+        c = c.with_(graph=_placed(g, v, v, after=last), rho=c.rho.updated([(Key.REAL, now, ""), (Key.REAL, v, "ago")]))
     return c
 
 
@@ -509,13 +503,10 @@ def modifiers_first(c: Configuration) -> Configuration:
             adjective = c.rho.get(Key.POS, v) == "NN" and _said_as_adjective(c, modifier)
             if not (possessive or adjective) or not g.order.precedes(v, u):
                 continue
-            family = [w for w in g.order.sequence([v, *g.children(v)]) if w != u]
-            at = 0 if possessive else family.index(v)
             heads = [v] if possessive else [modifier]
             heads += [w for head in heads for _, role, w in g.out_edges(head) if role == "name"]
             articles = [w for head in heads for w in g.children(head) if c.rho.get(Key.REAL, w) in ARTICLES]
-            g = g.copy()
-            g.order = _resequenced(g, {v: [*family[:at], u, *family[at:]]})
+            g = _placed(g, v, u) if possessive else _placed(g, v, u, before=v)
             fixes = [(Key.REAL, w, "") for w in articles] + ([(Key.REAL, u, "")] if u != modifier else [])
             c = c.with_(graph=g, rho=c.rho.updated(fixes))
             break
@@ -667,11 +658,7 @@ def _negation_first(c: Configuration, v: Vertex) -> Configuration:
                      if label == "polarity" and c.rho.get(Key.REAL, u) == "not"), None)
     if negation is None or not g.order.precedes(v, negation) or _neighbours(c, v)[1] != "not":
         return c
-    family = [u for u in g.order.sequence([v, *g.children(v)]) if u != negation]
-    at = family.index(v)
-    g = g.copy()
-    g.order = _resequenced(g, {v: [*family[:at], negation, *family[at:]]})
-    return c.with_(graph=g)
+    return c.with_(graph=_placed(g, v, negation, before=v))
 
 
 def _negation(c: Configuration, v: Vertex) -> Vertex | None:
@@ -751,9 +738,11 @@ def predicative_copula(c: Configuration, lm: ArticleLanguageModel, lexicon: Word
     learn inserted words only through Insert-Child, never insert it."""
     for v in _clause_heads(c.graph):
         adjective = _predicate_word(c, v, lexicon)
+        if adjective is None:
+            continue
         subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in c.graph.out_edges(v)
                         if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)
-        if adjective is None or subject is None:
+        if subject is None:
             continue
         moved = _after_subject(c, v, subject) if not adjective else c
         if moved is None or not _only_modifiers_between(moved, v, subject):
@@ -803,10 +792,7 @@ def _after_subject(c: Configuration, v: Vertex, subject: Vertex) -> Configuratio
     family = [u for u in g.order.sequence([v, *g.children(v)]) if u != v]
     if any(g.yield_(c.rho[Key.REAL], u) for u in family[:family.index(subject)]):
         return None
-    g = g.copy()
-    at = family.index(subject) + 1
-    g.order = _resequenced(g, {v: [*family[:at], v, *family[at:]]})
-    return c.with_(graph=g)
+    return c.with_(graph=_placed(g, v, v, after=subject))
 
 
 def _only_modifiers_between(c: Configuration, v: Vertex, subject: Vertex) -> bool:
@@ -821,9 +807,7 @@ def _only_modifiers_between(c: Configuration, v: Vertex, subject: Vertex) -> boo
 def _subject_first(c: Configuration, v: Vertex, subject: Vertex) -> Configuration:
     """c with the subject first in v's phrase, the word Insert-Between put
     before it dropped unless it is the ``to`` of a verb."""
-    g = c.graph.copy()
-    family = g.order.sequence([v, *g.children(v)])
-    g.order = _resequenced(g, {v: [subject, *(u for u in family if u != subject)]})
+    g = _placed(c.graph, v, subject)
     rho = c.rho
     if _is_between_word(g, subject) and not (
             c.rho.get(Key.REAL, subject) == "to" and any(c.rho.get(Key.POS, u) == "VB" for u in g.children(subject))):
@@ -834,22 +818,30 @@ def _subject_first(c: Configuration, v: Vertex, subject: Vertex) -> Configuratio
 def _moved_before(g: Graph, u: Vertex, parent: Vertex, head: Vertex) -> Graph:
     """A copy of g with u (a child of ``parent``, under the same labels) a child
     of ``head`` instead, ordered right before it.  Every family is ordered anew
-    on its own (:func:`_resequenced`): adding the pair to ≺ might close a cycle
+    on its own (:func:`_placed`): adding the pair to ≺ might close a cycle
     through other families."""
     moved = g.copy()
     for label in moved.edge_labels(parent, u):
         moved.remove_edge(parent, label, u)
         moved.add_edge(head, label, u)
-    family = g.order.sequence([head, *g.children(head)])
-    at = family.index(head)
-    moved.order = _resequenced(moved, {head: [*family[:at], u, *family[at:]],
-                                       parent: [w for w in g.order.sequence([parent, *g.children(parent)]) if w != u]})
-    return moved
+    return _placed(moved, head, u, before=head)
 
 
 def _is_between_word(g: Graph, u: Vertex) -> bool:
     """Whether u is a word Insert-Between put above a vertex (not a copy Delete-Reentrance made)."""
     return isinstance(u, InsertedVertex) and bool(g.children(u))
+
+
+def _placed(g: Graph, head: Vertex, x: Vertex, *, after: Vertex | None = None,
+            before: Vertex | None = None) -> Graph:
+    """A copy of g with x in the family ch(head) ∪ {head} right after ``after``,
+    or right before ``before``, or first where neither is given; the other
+    members keep their order, and so does every other family."""
+    family = [u for u in g.order.sequence([head, *g.children(head)]) if u != x]
+    at = family.index(before) if before is not None else 0 if after is None else family.index(after) + 1
+    placed = g.copy()
+    placed.order = _resequenced(placed, {head: [*family[:at], x, *family[at:]]})
+    return placed
 
 
 def _resequenced(g: Graph, sequences: Mapping[Vertex, Sequence[Vertex]]) -> Order:
@@ -872,7 +864,7 @@ def _clause_heads(g: Graph) -> list[Vertex]:
     for v in g.vertices:
         if str(g.label(v)) in REPORTING_VERBS:
             reported = [u for _, label, u in g.out_edges(v) if label == "ARG1"]
-            heads.extend(g.children(u)[0] if isinstance(u, InsertedVertex) and g.children(u) else u for u in reported)
+            heads.extend(g.children(u)[0] if _is_between_word(g, u) else u for u in reported)
     return list(dict.fromkeys(heads))
 
 
