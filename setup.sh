@@ -26,7 +26,7 @@ say "python package: $PYTHON -m pip install -e '.[dev]'"
 "$PYTHON" -m pip install -q --root-user-action=ignore -e '.[dev]'
 
 say "the WordNet table in ~/.cache/amrgen (built once, so that the generator loads in about a second)"
-"$PYTHON" -c "from amrgen.wordnet_table import load_table; load_table()"
+"$PYTHON" -c "from amrgen.lexicon.wordnet_cache import load_table; load_table()"
 
 # lmplz and build_binary are not in the kenlm wheel; build them from the same release's source
 # distribution. Only kenlm itself is taken as source (--no-binary kenlm): ':all:' would also

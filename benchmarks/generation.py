@@ -41,7 +41,7 @@ import json, sys, time
 started = time.perf_counter()
 from amrgen.decoding.generator import Generator
 from amrgen.realization.inflection import load_inflections
-from amrgen.wordnet_table import load_table
+from amrgen.lexicon.wordnet_cache import load_table
 imported = time.perf_counter()
 Generator.load(*json.loads(sys.argv[1]))
 generator_loaded = time.perf_counter()

@@ -36,8 +36,8 @@ def _require(load):
 
 @pytest.fixture(scope="session")
 def wordnet():
-    """nltk's WordNet 3.0 reader (:func:`amrgen.wordnet.load_wordnet`)."""
-    from amrgen.wordnet import load_wordnet
+    """nltk's WordNet 3.0 reader (:func:`amrgen.lexicon.wordnet.load_wordnet`)."""
+    from amrgen.lexicon.wordnet import load_wordnet
 
     return _require(load_wordnet)
 

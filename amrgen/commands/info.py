@@ -35,7 +35,7 @@ def dependency_versions() -> list[str]:
 
 
 def describe_wordnet() -> str:
-    from amrgen.wordnet import load_wordnet
+    from amrgen.lexicon.wordnet import load_wordnet
 
     wordnet = load_wordnet()
     return f"{wordnet.get_version()} in {wordnet.root}"

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from amrgen.amr import concept_form
 from amrgen.graph import Graph, Order, Vertex
-from amrgen.ml.features import WORDNET, WordNetLexicon
+from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.prep.align.lexicon import QUESTION_WORDS
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective

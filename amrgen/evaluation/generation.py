@@ -65,8 +65,8 @@ class GeneratorSpec:
         """The generator, WordNet's table and lemminflect's loaded too: they load
         at the first question, which would otherwise count as the first graph's time
         (and, in the application, freeze the window)."""
+        from amrgen.lexicon.wordnet_cache import load_table
         from amrgen.realization.inflection import load_inflections
-        from amrgen.wordnet_table import load_table
 
         generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters)
         load_table()

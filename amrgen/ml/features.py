@@ -49,6 +49,7 @@ from typing import Any
 from amrgen.amr import depths
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.graph import Graph, Vertex
+from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.normalize import entity_name
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
@@ -88,8 +89,6 @@ _ARG = re.compile(r"ARG(\d+)")
 _OP = re.compile(r"op(\d+)")
 _SENSE = re.compile(r"-\d+$")
 
-_WORDNET_POS = (("noun", "n"), ("verb", "v"), ("adj", "a"), ("adv", "r"))
-_PENN_TO_WORDNET = {"VB": "v", "NN": "n", "JJ": "a", "RB": "r"}
 
 
 class FeatureSpecError(AmrgenError):
@@ -97,94 +96,6 @@ class FeatureSpecError(AmrgenError):
 
 
 # -- resources ------------------------------------------------------------------
-
-
-class WordNetLexicon:
-    """What the features ask WordNet: the most likely POS of a lemma
-    (WordNetPos), whether WordNet has a lemma with a POS, and base forms of
-    words (RealizationLemma).
-
-    The answers come from :func:`amrgen.wordnet_table.load_table`, loaded on
-    the first question, without nltk; or from nltk's WordNet reader
-    ``reader`` if one is given (the table gives the same answers). Answers
-    are cached.
-    """
-
-    def __init__(self, reader: Any = None, *, table: Any = None) -> None:
-        self._source = _ReaderAnswers(reader) if reader is not None else table
-        self._best_pos: dict[str, str | None] = {}
-        self._base_form: dict[tuple[str, str | None], str] = {}
-        self._known: dict[tuple[str, str], bool] = {}
-
-    @property
-    def source(self) -> Any:
-        """What answers: a :class:`~amrgen.wordnet_table.WordNetTable` (or the reader's answers)."""
-        if self._source is None:
-            from amrgen.wordnet_table import load_table
-
-            self._source = load_table()
-        return self._source
-
-    def best_pos(self, lemma: str) -> str | None:
-        """The WordNet POS (noun, verb, adj, adv) under which the lemma's
-        senses reach the highest use count; ties go to that order; None when
-        WordNet does not know the lemma (reference implementation §6.3)."""
-        if lemma not in self._best_pos:
-            counts = {}
-            for name in _wordnet_names(lemma):
-                for pos, tag in _WORDNET_POS:
-                    count = self.source.count(name, tag)
-                    if count is not None and pos not in counts:
-                        counts[pos] = count
-            self._best_pos[lemma] = max(counts, key=counts.__getitem__) if counts else None
-        return self._best_pos[lemma]
-
-    def knows(self, lemma: str, tag: str) -> bool:
-        """Whether WordNet has the lemma (exactly, spaces or hyphens read as
-        underscores) with the WordNet POS ``tag`` (n, v, a, r)."""
-        key = (lemma, tag)
-        if key not in self._known:
-            self._known[key] = any(self.source.knows(name, tag) for name in _wordnet_names(lemma))
-        return self._known[key]
-
-    def base_form(self, word: str, pos: str | None = None) -> str:
-        """The word's base form by WordNet's morphology, trying the WordNet POS
-        of the Penn tag ``pos`` first, then verb, noun, adjective, adverb; the
-        word itself when none applies."""
-        key = (word, pos)
-        if key not in self._base_form:
-            first = _PENN_TO_WORDNET.get((pos or "")[:2])
-            tags = dict.fromkeys([first, "v", "n", "a", "r"] if first else ["v", "n", "a", "r"])
-            forms = (self.source.morphy(word.lower(), tag) for tag in tags)
-            self._base_form[key] = next((form for form in forms if form), word.lower())
-        return self._base_form[key]
-
-
-class _ReaderAnswers:
-    """The questions of :class:`~amrgen.wordnet_table.WordNetTable`, answered by nltk's WordNet reader."""
-
-    def __init__(self, reader: Any) -> None:
-        self.reader = reader
-
-    def count(self, name: str, tag: str) -> int | None:
-        lemmas = self.reader.lemmas(name, tag)
-        return max(lemma.count() for lemma in lemmas) if lemmas else None
-
-    def knows(self, name: str, tag: str) -> bool:
-        return bool(self.reader.lemmas(name, tag))
-
-    def morphy(self, form: str, tag: str) -> str | None:
-        return self.reader.morphy(form, tag)
-
-
-def _wordnet_names(lemma: str) -> list[str]:
-    """How WordNet may spell a lemma: spaces as underscores, and hyphens too."""
-    name = lemma.replace(" ", "_")
-    return list(dict.fromkeys((name, name.replace("-", "_"))))
-
-
-WORDNET = WordNetLexicon()
-"""The lexicon of :class:`FeatureResources` by default (loads the WordNet table on first use)."""
 
 
 @dataclass(frozen=True)

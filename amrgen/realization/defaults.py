@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from amrgen.amr import concept_form
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
-from amrgen.ml.features import WORDNET, WordNetLexicon
+from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.prep.normalize import has_mode, is_quoted
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
 from amrgen.realization.entities import shows_concept

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 
-from amrgen.ml.features import WordNetLexicon
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
 
 WORDNET_TAGS: dict[str, tuple[str, ...]] = {

@@ -8,6 +8,7 @@ import pytest
 from amrgen.amr import Amr
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.ml import features
 from amrgen.ml.features import (
     FEATURES_DIR,
@@ -16,7 +17,6 @@ from amrgen.ml.features import (
     FeatureResources,
     FeatureSpecError,
     Indicator,
-    WordNetLexicon,
     extract,
     load_feature_list,
     parse_feature,

@@ -6,7 +6,7 @@ import pytest
 
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Order
-from amrgen.ml.features import WordNetLexicon
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.realization import DefaultRealizer
 from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize

@@ -2,7 +2,7 @@
 
 import pytest
 
-from amrgen.ml.features import WORDNET
+from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.realization.inflection import is_base_form, is_plural_noun, supporting_do, synthetic_degree
 
 

@@ -1,17 +1,13 @@
-"""WordNet's table (amrgen.wordnet_table): nltk's answers, without nltk, from a cache file."""
+"""WordNet's table (amrgen.lexicon.wordnet_table): nltk's answers, without nltk."""
 
-import os
-import pickle
-import shutil
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import pytest
 
-from amrgen import wordnet_table
-from amrgen.ml.features import WordNetLexicon
-from amrgen.wordnet_table import POS_TAGS, WordNetTable, load_table, read_or_build, read_table
+from amrgen.lexicon.wordnet_cache import load_table
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
+from amrgen.lexicon.wordnet_table import POS_TAGS
 
 EVERY = {"n": 97, "v": 11, "a": 19, "r": 5}
 """Every k-th lemma name of each index is sampled: about 1,200, 1,050, 1,130 and 900."""
@@ -98,97 +94,9 @@ def _imports_nltk(code: str) -> bool:
 
 
 def test_loading_the_table_does_not_import_nltk(table):
-    assert not _imports_nltk("from amrgen.ml.features import WORDNET\n"
+    assert not _imports_nltk("from amrgen.lexicon.wordnet_lexicon import WORDNET\n"
                              "assert WORDNET.best_pos('quick') == 'adj' and WORDNET.base_form('geese') == 'goose'")
 
 
 def test_generator_loads_without_nltk(table, generator):
     assert not _imports_nltk("from amrgen.evaluation.generation import GeneratorSpec\nGeneratorSpec().load()")
-
-
-# -- the cache file, with a stand-in for nltk's reader --------------------------------
-
-
-class Builds:
-    """A WordNet folder, a reader of it that nltk would give, and a count of tables built."""
-
-    def __init__(self, folder, monkeypatch):
-        self.folder = folder
-        self.count = 0
-        folder.mkdir()
-        (folder / "index.noun").write_text("dog n 1 0 1 0 02084071\n")
-        monkeypatch.setattr(wordnet_table, "build_table", self.build)
-
-    def reader(self):
-        return SimpleNamespace(root=SimpleNamespace(path=str(self.folder)))
-
-    def build(self, reader):
-        self.count += 1
-        return WordNetTable({tag: {"dog": self.count} for tag in POS_TAGS}, {tag: {} for tag in POS_TAGS})
-
-
-@pytest.fixture
-def builds(tmp_path, monkeypatch):
-    return Builds(tmp_path / "wordnet", monkeypatch)
-
-
-def test_the_cache_is_read_until_wordnet_changes(builds, tmp_path, monkeypatch):
-    path = tmp_path / "cache" / "wordnet-table.pickle"
-    assert read_or_build(path, builds.reader).count("dog", "n") == 1
-    assert read_or_build(path, builds.reader).count("dog", "n") == 1
-    assert builds.count == 1
-    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
-
-    (builds.folder / "index.noun").write_text("dog n 1 0 1 0 02084071\ncat n 1 0 1 0 02121620\n")
-    assert read_or_build(path, builds.reader).count("dog", "n") == 2
-    assert read_or_build(path, builds.reader).count("dog", "n") == 2
-
-    stat = (builds.folder / "index.noun").stat()
-    os.utime(builds.folder / "index.noun", ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
-    assert read_or_build(path, builds.reader).count("dog", "n") == 3
-
-    (builds.folder / "verb.exc").write_text("ran run\n")
-    assert read_or_build(path, builds.reader).count("dog", "n") == 4
-
-    nltk_data = tmp_path / "nltk_data"  # a WordNet where nltk looks first would be the one it loads
-    monkeypatch.setenv("NLTK_DATA", str(nltk_data))
-    assert read_or_build(path, builds.reader).count("dog", "n") == 4
-    (nltk_data / "corpora" / "wordnet").mkdir(parents=True)
-    assert read_or_build(path, builds.reader).count("dog", "n") == 5
-    assert read_or_build(path, builds.reader).count("dog", "n") == 5
-
-    shutil.rmtree(builds.folder)  # the recorded WordNet is gone: built from what the reader finds now
-    assert read_table(path) is None
-
-
-@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "old version", "header only"])
-def test_a_damaged_cache_file_is_built_again(builds, tmp_path, damage):
-    path = tmp_path / "wordnet-table.pickle"
-    read_or_build(path, builds.reader)
-    data = path.read_bytes()
-    if damage == "garbage":
-        path.write_bytes(b"\x80\x05not a pickle at all" + data[:100])
-    elif damage == "truncated":
-        path.write_bytes(data[:len(data) // 2])
-    elif damage == "empty":
-        path.write_bytes(b"")
-    elif damage == "old version":
-        with open(path, "rb") as stream:
-            header = pickle.load(stream)
-            body = stream.read()
-        path.write_bytes(pickle.dumps({**header, "version": header["version"] - 1}) + body)
-    else:
-        with open(path, "rb") as stream:
-            header = pickle.load(stream)
-        path.write_bytes(pickle.dumps(header))
-    assert read_or_build(path, builds.reader).count("dog", "n") == 2
-    assert read_or_build(path, builds.reader).count("dog", "n") == 2
-    assert builds.count == 2
-
-
-def test_a_cache_that_cannot_be_written_still_gives_the_table(builds, tmp_path):
-    blocked = tmp_path / "blocked"
-    blocked.write_text("a file where the cache folder would be")
-    path = blocked / "wordnet-table.pickle"
-    assert read_or_build(path, builds.reader).count("dog", "n") == 1
-    assert read_or_build(path, builds.reader).count("dog", "n") == 2

@@ -17,8 +17,7 @@ import nltk
 from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
 from amrgen.errors import MissingResourceError
-from amrgen.paths import RESOURCES_DIR
-from amrgen.wordnet_table import cache_dir
+from amrgen.paths import RESOURCES_DIR, cache_dir
 
 SYSTEM_WORDNET_DIR = Path("/usr/share/wordnet")
 LEXNAMES_FILE = RESOURCES_DIR / "wordnet" / "lexnames"

@@ -1,9 +1,9 @@
-"""WordNet 3.0 through nltk (amrgen.wordnet)."""
+"""WordNet 3.0 through nltk (amrgen.lexicon.wordnet)."""
 
 import pytest
 
 from amrgen.errors import AmrgenError, MissingResourceError
-from amrgen.wordnet import LEXNAMES_FILE, SYSTEM_WORDNET_DIR, install_system_wordnet, load_wordnet
+from amrgen.lexicon.wordnet import LEXNAMES_FILE, SYSTEM_WORDNET_DIR, install_system_wordnet, load_wordnet
 
 POS_NUMBERS = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
 
