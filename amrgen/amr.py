@@ -48,6 +48,17 @@ def concept_form(label: object) -> str:
     return _SENSE.sub("", label).lower()
 
 
+def is_quoted(label: str) -> bool:
+    """A PENMAN string constant: the label in double quotes."""
+    return len(label) >= 2 and label[0] == label[-1] == '"'
+
+
+def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:
+    """v has ``:mode`` ``mode`` (imperative, interrogative, expressive): what
+    :func:`amrgen.prep.normalize.mode_of` reads first, without looking below v for amr-unknown."""
+    return any(role == "mode" and graph.label(child) == mode for _, role, child in graph.out_edges(v))
+
+
 def is_inverted(role: str) -> bool:
     """Whether a role is the inverse r-of of some role r."""
     return _amr_model.is_role_inverted(":" + role)

@@ -44,9 +44,9 @@ from amrgen.decoding.partial import generate_partial
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
+from amrgen.lexicon.words import ARTICLES
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
-from amrgen.transitions.constraints import ARTICLES
 from amrgen.transitions.transitions import (
     LEFT,
     RIGHT,

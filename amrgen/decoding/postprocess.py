@@ -20,16 +20,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Protocol
 
-from amrgen.amr import concept_form
+from amrgen.amr import concept_form, has_mode, is_quoted
 from amrgen.graph import Graph, Order, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
-from amrgen.prep.normalize import has_mode, is_quoted
-from amrgen.prep.align.lexicon import QUESTION_WORDS
+from amrgen.lexicon.words import ARTICLES, POSSESSIVES, PRONOUN_FORMS, QUESTION_WORDS
+from amrgen.lexicon.words import QUESTION_WORDS_BY_ROLE as ROLE_QUESTION_WORDS
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
 from amrgen.realization.numbers import DATE_ENTITY, is_number
-from amrgen.realization.defaults import ROLE_QUESTION_WORDS
 from amrgen.realization.inflection import adverb, inflect, is_plural_noun, supporting_do, synthetic_degree
-from amrgen.realization.pronouns import POSSESSIVES, PRONOUN_FORMS, is_pronoun
+from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import (
     PLACEHOLDER,
@@ -38,7 +37,6 @@ from amrgen.transitions.configuration import (
     finalize,
 )
 from amrgen.transitions.constraints import (
-    ARTICLES,
     is_named_entity,
     is_propbank_frameset,
 )

@@ -43,21 +43,21 @@ import math
 import re
 from collections.abc import Callable, Sequence
 
-from amrgen.amr import concept_form
+from amrgen.amr import concept_form, has_mode
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
 from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
+from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.features import FeatureContext
-from amrgen.prep.normalize import has_mode
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.numbers import contradicts, is_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
-from amrgen.transitions.constraints import ARTICLES, COPULAS, is_named_entity, is_propbank_frameset
+from amrgen.transitions.constraints import is_named_entity, is_propbank_frameset
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,

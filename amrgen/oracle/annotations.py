@@ -8,13 +8,9 @@ from enum import Enum
 
 from amrgen.bigraph import Bigraph
 from amrgen.graph import Vertex
+from amrgen.lexicon.words import BE_FORMS, HAVE_FORMS
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
 
-BE = frozenset({"be", "am", "is", "are", "was", "were", "being", "been"})
-"""⟨be⟩"""
-HAVE = frozenset({"have", "has", "had", "having"})
-"""⟨have⟩"""
-ARTICLES = frozenset({"the", "a", "an"})
 
 
 class Approach(str, Enum):
@@ -68,7 +64,7 @@ def gold_annotation(b: Bigraph, v: Vertex, approach: Approach = Approach.TEXT) -
     p = pos[i - 1]
     simple = simplify(p)
 
-    if p in {"VBN", "VBG"} and left(words, pos, BE | HAVE, i):
+    if p in {"VBN", "VBG"} and left(words, pos, BE_FORMS | HAVE_FORMS, i):
         part_of_speech = "VB"
     else:
         part_of_speech = simple
@@ -77,7 +73,7 @@ def gold_annotation(b: Bigraph, v: Vertex, approach: Approach = Approach.TEXT) -
 
     if simple == "VB":
         voice = "active"
-    elif p == "VBN" and left(words, pos, BE, i):
+    elif p == "VBN" and left(words, pos, BE_FORMS, i):
         voice = "passive"
     else:
         voice = NONE

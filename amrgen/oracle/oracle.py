@@ -25,10 +25,11 @@ from dataclasses import replace
 from amrgen.amr import depths, is_inverted
 from amrgen.bigraph import Bigraph
 from amrgen.graph import Graph, Vertex
-from amrgen.oracle.annotations import ARTICLES, BE, HAVE, Approach, gold_annotation, simplify
+from amrgen.lexicon.words import ARTICLES, AUXILIARY_LEMMA_OF, CHILD_AUXILIARIES, W_LEFT
+from amrgen.oracle.annotations import Approach, gold_annotation, simplify
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
-from amrgen.transitions.constraints import W_LEFT, is_propbank_frameset
+from amrgen.transitions.constraints import is_propbank_frameset
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -46,15 +47,12 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
-AUXILIARIES = BE | HAVE | frozenset({"do", "does", "did", "doing", "done", "will"})
-CHILD_INSERTABLE = AUXILIARIES | ARTICLES
+CHILD_INSERTABLE = CHILD_AUXILIARIES | ARTICLES
 """Σ_IC: the words the text-based approach may insert as children (auxiliaries and articles)."""
 
 INSERT_BETWEEN_WORDS = W_LEFT
 """Σ_IB: the words the text-based approach may insert between σ1 and β1 (mostly adpositions)."""
 
-_LEMMAS = {**{w: "be" for w in BE}, **{w: "have" for w in HAVE},
-           "does": "do", "did": "do", "doing": "do", "done": "do"}
 
 
 class Oracle:
@@ -102,8 +100,8 @@ class Oracle:
         """lem(w(i))."""
         lemmas = self.bigraph.lemmas
         word = self.words[i - 1]
-        if word in _LEMMAS:
-            return _LEMMAS[word]
+        if word in AUXILIARY_LEMMA_OF:
+            return AUXILIARY_LEMMA_OF[word]
         return lemmas[i - 1].lower() if lemmas else word
 
     # -- Algorithm 6 ------------------------------------------------------------
@@ -200,7 +198,7 @@ class Oracle:
             pos = self.bigraph.pos
             category = simplify(pos[first - 1])
             kind = c.rho.get(Key.POS, s1, category)
-            allowed = ARTICLES if kind == "NN" else AUXILIARIES if kind in ("VB", "JJ") else frozenset()
+            allowed = ARTICLES if kind == "NN" else CHILD_AUXILIARIES if kind in ("VB", "JJ") else frozenset()
             for j in range(first - 1, max(first - 1 - self.child_window, 0), -1):
                 if self.words[j - 1] not in allowed or self.owners(j):
                     continue

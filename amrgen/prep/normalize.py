@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from amrgen.amr import Amr
+from amrgen.amr import Amr, is_quoted
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph, Vertex
 from amrgen.paths import PROJECT_ROOT, RESOURCES_DIR
@@ -198,12 +198,6 @@ def expand_names(amr: Amr) -> Amr:
     return canonical_form(dataclasses.replace(amr, graph=graph, constants=frozenset(constants)))[0]
 
 
-def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:
-    """v has ``:mode`` ``mode`` (imperative, interrogative, expressive): what
-    :func:`mode_of` reads first, without looking below v for amr-unknown."""
-    return any(role == "mode" and graph.label(child) == mode for _, role, child in graph.out_edges(v))
-
-
 def mode_of(graph: Graph, v: Vertex) -> str | None:
     """v's mode: the label of its ``:mode`` child, else ``interrogative`` for a PropBank
     vertex above ``amr-unknown`` (reference §4.5), else None."""
@@ -306,11 +300,6 @@ def _annotate_modes(work: _Work) -> None:
         work.alignment.pop(mode, None)
         if graph.label(mode) == "imperative":
             work.retag.update((position, "VB") for position in work.alignment.get(parent, ()))
-
-
-def is_quoted(label: str) -> bool:
-    """A PENMAN string constant: the label in double quotes."""
-    return len(label) >= 2 and label[0] == label[-1] == '"'
 
 
 def _unquote(label: object) -> str:

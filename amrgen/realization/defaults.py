@@ -31,11 +31,11 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
 4. **Numbers** as :mod:`amrgen.realization.numbers` says (month names in
    dates, ordinals under ordinal-entity, "3 million").
 5. **Question words**: amr-unknown in a role of place, manner, time or cause is
-   where, how, when or why (:data:`ROLE_QUESTION_WORDS`; "where do you come from"
+   where, how, when or why (:data:`~amrgen.lexicon.words.QUESTION_WORDS_BY_ROLE`; "where do you come from"
    came out "you come" with the reference implementation's ε), elsewhere ε
    like the concepts below (the realize model knows what, who and which).
-   The handwritten words of :data:`SPECIAL_WORDS` and the concepts of
-   :data:`SILENT_CONCEPTS` (realized as ε), as the reference implementation
+   The handwritten words of :data:`~amrgen.lexicon.words.SPECIAL_REALIZATIONS` and the concepts of
+   :data:`~amrgen.lexicon.words.SILENT_CONCEPTS` (realized as ε), as the reference implementation
    has them (``shared/spec/reference-implementation.md`` §7, steps 3-4 and 7).
 6. **Pronouns**, with α(POS) ∉ {NN, VB, JJ}: their forms (i → i, my, me),
    only the possessive when σ1 fills a ``:poss`` role.
@@ -58,11 +58,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from amrgen.amr import concept_form
+from amrgen.amr import concept_form, has_mode, is_quoted
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
-from amrgen.prep.normalize import has_mode, is_quoted
+from amrgen.lexicon.words import (
+    AUXILIARY_LEMMAS,
+    QUESTION_WORDS_BY_ROLE,
+    SILENT_CONCEPTS,
+    SPECIAL_REALIZATIONS,
+    THIRD_PERSON_SINGULAR,
+)
 from amrgen.realization.countries import ENTITY_KINDS, country_adjective
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import (
@@ -75,7 +81,7 @@ from amrgen.realization.inflection import (
     verb_tags,
 )
 from amrgen.realization.numbers import DATE_ENTITY, is_number, number_words, time_of_day
-from amrgen.realization.pronouns import THIRD_PERSON_SINGULAR, is_pronoun, pronoun_forms
+from amrgen.realization.pronouns import is_pronoun, pronoun_forms
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.constraints import is_named_entity
@@ -83,42 +89,11 @@ from amrgen.transitions.constraints import is_named_entity
 OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})
 """The α(POS) values for which the thesis looks the lemma up in WordNet."""
 
-AUXILIARIES = frozenset({"be", "have", "do"})
-
-SPECIAL_WORDS: dict[str, tuple[str, ...]] = {
-    "possible": ("can",),
-    "obligate": ("must",),
-    "cause": ("because", "so"),
-    "contrast": ("but",),
-    "resemble": ("like",),
-    "-": ("not", "no"),
-    "+": ("please",),
-}
-"""Concepts (frameset id removed) with handwritten default realizations.  The
-reference implementation has "because" and "due to" for cause-01; "due to" is
-in none of the Little Prince references (cause-01's training references have
-because 29 times, so 17, for 12), hence "so" (LP dev BLEU 19.81 -> 19.84)."""
-
-SILENT_CONCEPTS = frozenset({
-    "person", "thing", "amr-unknown", "have-org-role", "have-rel-role", "multi-sentence", "name",
-    "imperative", "interrogative", "expressive",
-    "date-entity", "ordinal-entity", "byline",
-    "temporal-quantity", "monetary-quantity", "mass-quantity", "distance-quantity",
-    "string-entity",
-})
-"""Concepts (frameset id removed) whose default realization is ε (``string-entity``,
-whose ``:value`` is what is said, is ours; the others are the reference implementation's)."""
-
 AMR_FRAME_SUFFIX = "-91"
 """The frameset id of AMR's own frames (be-temporally-at-91, have-condition-91, ...),
 whose names are no English: with no word the realize model knows, they are ε."""
 
 SUBJECT_ROLES = ("ARG0", "ARG1")
-
-ROLE_QUESTION_WORDS = {"location": "where", "source": "where", "destination": "where", "ARG3": "where",
-                       "ARG4": "where", "manner": "how", "time": "when", "cause": "why", "purpose": "why"}
-"""The question word of an amr-unknown in these roles (the ARG0 of cause-01 counts as
-:cause); in other roles the realize model's what/who/which or ε."""
 
 
 @dataclass(frozen=True)
@@ -174,16 +149,16 @@ class DefaultRealizer:
         if is_number(label):
             role, parent = _parent(g, v)
             return _Defaults((number_words(label, role, None if parent is None else concept_form(g.label(parent))),))
-        if concept in SPECIAL_WORDS:
-            return _Defaults(SPECIAL_WORDS[concept])
+        if concept in SPECIAL_REALIZATIONS:
+            return _Defaults(SPECIAL_REALIZATIONS[concept])
         if label.endswith(AMR_FRAME_SUFFIX):
             return _Defaults(("",))
         if concept == "amr-unknown":
             role, parent = _parent(g, v)
             if parent is not None and concept_form(g.label(parent)) == "cause" and role == "ARG0":
                 role = "cause"
-            if role in ROLE_QUESTION_WORDS:
-                return _Defaults((ROLE_QUESTION_WORDS[role],))
+            if role in QUESTION_WORDS_BY_ROLE:
+                return _Defaults((QUESTION_WORDS_BY_ROLE[role],))
         if concept in SILENT_CONCEPTS:
             return _Defaults(("",))
         return _Defaults(self._pronoun(g, v, concept, alpha) or self._lemma_forms(c, concept, alpha))
@@ -197,7 +172,7 @@ class DefaultRealizer:
     @staticmethod
     def _inserted(c: Configuration, v: Vertex, word: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
         g = c.graph
-        if word not in AUXILIARIES or any(has_mode(g, u, "imperative") for u in g.predecessors(v)):
+        if word not in AUXILIARY_LEMMAS or any(has_mode(g, u, "imperative") for u in g.predecessors(v)):
             return (word,)
         parents = g.parents(v)
         return auxiliary_forms(word, alpha, _third_person(c, parents[0]) if parents else None)

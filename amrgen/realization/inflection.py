@@ -16,6 +16,7 @@ import functools
 import re
 
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
+from amrgen.lexicon.words import ADVERB_SUFFIXES, IRREGULAR_ADVERBS, IRREGULAR_DEGREES, SUPPORTING_DO
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
 
 WORDNET_TAGS: dict[str, tuple[str, ...]] = {
@@ -28,18 +29,6 @@ WORDNET_TAGS: dict[str, tuple[str, ...]] = {
 """The WordNet POS that a lemma needs for each α(POS) to have default forms
 (JJ covers adjectives and adverbs, see simplify in 4.3.2).  VBG and VBN are the
 participles that simplify leaves as they are."""
-
-IRREGULAR_ADVERBS = {"good": "well"}
-
-ADVERB_SUFFIXES = (("ic", "ically"), ("le", "ly"), ("ue", "uly"), ("ll", "lly"), ("y", "ily"), ("", "ly"))
-"""(adjective ending, adverb ending) pairs tried in turn; the first adverb WordNet knows wins."""
-
-IRREGULAR_DEGREES = {
-    "good": ("better", "best"), "well": ("better", "best"), "bad": ("worse", "worst"),
-    "badly": ("worse", "worst"), "far": ("farther", "farthest"), "many": ("more", "most"),
-    "much": ("more", "most"),
-}
-"""Comparative and superlative of the adjectives and adverbs that English inflects irregularly."""
 
 AUXILIARY_TAGS = ("VB", "VBZ", "VBP", "VBD", "VBN")
 """The forms of an inserted be, have or do when α says nothing of the tense."""
@@ -85,11 +74,6 @@ def auxiliary_forms(lemma: str, alpha: SyntacticAnnotation, third_person: bool |
     return tuple(dict.fromkeys(form for tag in tags for form in inflections.get(tag, (lemma,))))
 
 
-DO_FORMS = {"VBD": "did", "VBZ": "does", "VBP": "do", "VB": "do"}
-"""The form of the auxiliary do that takes over a verb form's tense and person
-(the tags in the order they are tried: a past form before a base form)."""
-
-
 def supporting_do(verb: str) -> tuple[str, str] | None:
     """(do, base form) for a finite or base verb form, its head first
     (``knew`` → (did, know), ``looks up`` → (does, look up)); None for a
@@ -102,8 +86,8 @@ def supporting_do(verb: str) -> tuple[str, str] | None:
         return None
     base = lemmas[0]
     inflections = {**_lemminflect().getAllInflections(base), "VB": (base,)}
-    tag = next((tag for tag in DO_FORMS if head in inflections.get(tag, ())), None)
-    return None if tag is None else (DO_FORMS[tag], " ".join([base, *rest]))
+    tag = next((tag for tag in SUPPORTING_DO if head in inflections.get(tag, ())), None)
+    return None if tag is None else (SUPPORTING_DO[tag], " ".join([base, *rest]))
 
 
 def synthetic_degree(lexicon: WordNetLexicon, word: str, superlative: bool) -> str | None:

@@ -19,26 +19,19 @@ from __future__ import annotations
 
 import re
 
+from amrgen.lexicon.words import CARDINAL_NUMBERS, MONTHS, ORDINAL_NUMBERS, TIMES_OF_DAY
+
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 """A number constant of AMR (integers and decimals)."""
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july",
-          "august", "september", "october", "november", "december")
-# Written out rather than taken from the calendar module, whose names follow the locale.
-
-UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 COUNTING_ROLES = frozenset({"quant", "frequency"})
 """The roles of a number that counts: spelled in words below 100, as the Little Prince
 writes them ("six years", "forty - four times"; but "chapter 4", "asteroid 325")."""
-NUMBER_WORDS = frozenset({*UNITS, *TENS, "-"})
+
+_CARDINALS = {value: word for word, value in CARDINAL_NUMBERS.items()}
+_ORDINALS = {value: word for word, value in ORDINAL_NUMBERS.items() if value > 0}
+NUMBER_WORDS = frozenset({*CARDINAL_NUMBERS, "-"})
 """The words of the numbers below 100 as :func:`spelled` writes them (hyphen included)."""
-
-ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-
-TIMES_OF_DAY = {"12:00": "noon", "0:00": "midnight", "00:00": "midnight", "24:00": "midnight"}
-"""The times of a date entity's :time that English says in a word (``"12:00"`` → noon)."""
 
 LARGE_NUMBERS = ((9, "billion"), (6, "million"))
 """(number of trailing zeros, the word that replaces them), the longest first."""
@@ -74,10 +67,10 @@ def spelled(value: str) -> str:
     if not value.isdigit() or int(value) >= 100:
         return value
     n = int(value)
-    if n < len(UNITS):
-        return UNITS[n]
+    if n in _CARDINALS:
+        return _CARDINALS[n]
     tens, unit = divmod(n, 10)
-    return TENS[tens - 2] + (f" - {UNITS[unit]}" if unit else "")
+    return f"{_CARDINALS[10 * tens]} - {_CARDINALS[unit]}"
 
 
 def contradicts(word: str, value: str) -> bool:
@@ -98,8 +91,8 @@ def ordinal(value: str) -> str:
     if not value.isdigit() or int(value) == 0:
         return value
     n = int(value)
-    if n <= len(ORDINAL_WORDS):
-        return ORDINAL_WORDS[n - 1]
+    if n in _ORDINALS:
+        return _ORDINALS[n]
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

@@ -4,25 +4,12 @@
 corresponding personal pronoun and possessive pronoun forms as default
 realizations."  The personal forms are the subject and the object form (he,
 him); where a pronoun has one form for two cases (you, it; she/her), it is
-listed once.
+listed once (:data:`amrgen.lexicon.words.PRONOUN_FORMS`).
 """
 
 from __future__ import annotations
 
-PRONOUN_FORMS: dict[str, tuple[str, ...]] = {
-    # concept: (subject form, possessive form, object form)
-    "i": ("i", "my", "me"),
-    "you": ("you", "your", "you"),
-    "he": ("he", "his", "him"),
-    "she": ("she", "her", "her"),
-    "it": ("it", "its", "it"),
-    "we": ("we", "our", "us"),
-    "they": ("they", "their", "them"),
-}
-
-THIRD_PERSON_SINGULAR = frozenset({"he", "she", "it"})
-
-POSSESSIVES = frozenset(forms[1] for forms in PRONOUN_FORMS.values())
+from amrgen.lexicon.words import PRONOUN_FORMS
 
 
 def is_pronoun(concept: str) -> bool:

@@ -15,8 +15,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from amrgen.amr import has_mode
 from amrgen.graph import Graph, Vertex
-from amrgen.prep.normalize import has_mode
+from amrgen.lexicon.words import ARTICLES, COPULAS, IMPERATIVE_SUBJECTS, INSERTION_LABELS, W_LEFT, W_RIGHT
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
 from amrgen.transitions.transitions import (
@@ -37,37 +38,9 @@ PROPBANK_FRAMESET = re.compile(r"[A-Za-z]+(-[A-Za-z]+)*-[0-9]+")
 """A PropBank frameset id such as want-01 (footnote in 5.1; hyphenated verbs like
 look-up-05 included)."""
 
-ARTICLES = frozenset({"the", "a", "an"})
-
-W_LEFT = frozenset("""
-aboard about above across after against along amid among anti around as at before behind below beneath beside
-besides between beyond but by concerning despite down during except excepting excluding following for from in
-inside into like minus near of off on onto opposite outside over past per plus regarding round save since than
-through to toward towards under underneath unlike until up upon versus via with within without that when who
-how which what if due where
-""".split()) | {"as if"}
-"""W_left, the words Insert-Between-(w, left) may insert (reference implementation §2,
-and "where" for the clauses of :location, "as if" for :conj-as-if)."""
-
-W_RIGHT = frozenset({"'s"})
-"""W_right (reference implementation §2)."""
-
-INSERTION_LABELS = {"but": frozenset({"concession", "concession-of"}), "if": frozenset({"condition"}),
-                    "where": frozenset({"location"}), "as if": frozenset({"conj-as-if"})}
-"""Words that may only be inserted on edges with these labels (reference implementation §2)."""
-
-COPULAS = ("is", "are", "was", "were", "be")
-"""⟨be⟩: what Insert-Between-(w, right) may insert on a :domain edge, the case
-Section 5.1 handles by hand ("children connected to σ1 through an edge with
-label domain almost always require Insert-Between-(w, right) with w ∈ ⟨be⟩")."""
-
 ALWAYS_DELETE = frozenset({"multi-sentence"})
 NEVER_DELETE = frozenset({"-", "+", "amr-unknown"})
 ARG_EDGE = re.compile(r"ARG\d+")
-IMPERATIVE_SUBJECTS = frozenset({"you", "we"})
-"""Pronouns deleted where they fill an :ARGk of an imperative verb ("draw me a
-sheep", not "you draw me a sheep"; reference implementation §8.1, forceDelete)."""
-
 DATE_ORDER = ("month", "day", "year")
 
 
@@ -77,7 +50,8 @@ def is_propbank_frameset(label: str) -> bool:
 
 def forced_delete(graph: Graph, v: Vertex) -> bool:
     """v allows Delete only (if it allows Delete at all: a copy does not): a vertex
-    of :data:`ALWAYS_DELETE`, or you/we under an :ARGk edge from an imperative verb."""
+    of :data:`ALWAYS_DELETE`, or you/we (:data:`~amrgen.lexicon.words.IMPERATIVE_SUBJECTS`, "draw me a
+    sheep"; reference implementation §8.1) under an :ARGk edge from an imperative verb."""
     label = graph.label(v)
     return label in ALWAYS_DELETE or label in IMPERATIVE_SUBJECTS and any(
         ARG_EDGE.fullmatch(role) and has_mode(graph, parent, "imperative") for parent, role, _ in graph.in_edges(v))

@@ -39,25 +39,27 @@ from collections.abc import Sequence
 
 from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
-from amrgen.prep.align.lexicon import (
+from amrgen.lexicon.words import (
     ARTICLES,
-    BE_FORMS,
     DO_FORMS,
     FUTURE_MODALS,
     HAVE_FORMS,
-    HAVE_INSTANCES,
-    NO_ALIGNMENT_CONCEPTS,
     NO_ALIGNMENT_WORDS,
     PARENTHESES,
     QUESTION_WORDS,
     W_LEFT,
+)
+from amrgen.prep.align.lexicon import (
+    HAVE_INSTANCES,
+    NO_ALIGNMENT_CONCEPTS,
+    STRIPPED_BE_FORMS,
     in_role,
     is_unrealized_constant,
     licensed_words,
 )
 from amrgen.prep.align.spans import Alignment, first_run, word_span
 
-_ALWAYS_STRIPPED = ARTICLES | BE_FORMS | PARENTHESES
+_ALWAYS_STRIPPED = ARTICLES | STRIPPED_BE_FORMS | PARENTHESES
 _STRIPPED_UNLESS_LICENSED = FUTURE_MODALS | W_LEFT
 _POLARITY_PREFIXES = ("un", "in", "no")
 _COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})

@@ -18,7 +18,7 @@ is a contiguous span of w' = w1 ... wm (1-based positions):
    ("2.5 million").
 4. *Concepts and strings*, in three passes over all vertices depth-first:
    the word or its lemma equals the form (``want-01`` → "want"); the word
-   is one the concept may stand for (:data:`~amrgen.prep.align.lexicon.CONCEPT_WORDS`:
+   is one the concept may stand for (:data:`~amrgen.lexicon.words.CONCEPT_WORDS`:
    ``possible-01`` → "can"); the word, or the word without a negative
    prefix, shares a prefix of at least four letters with the form
    (``develop-02`` → "developer", ``specific`` → "nonspecific"), longer
@@ -44,12 +44,8 @@ from collections.abc import Iterable, Sequence
 
 from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
+from amrgen.lexicon.words import CONCEPT_WORDS, MONTHS, MULTIPLIERS, NEGATION_PREFIXES, NEGATION_WORDS
 from amrgen.prep.align.lexicon import (
-    CONCEPT_WORDS,
-    MONTHS,
-    MULTIPLIERS,
-    NEGATION_PREFIXES,
-    NEGATION_WORDS,
     common_prefix_length,
     in_role,
     is_unrealized_constant,

@@ -43,7 +43,8 @@ from collections.abc import Callable, Sequence
 
 from amrgen.amr import Amr, concept_form
 from amrgen.graph import Vertex
-from amrgen.prep.align.lexicon import ARTICLES, BE_FORMS, is_unrealized_constant
+from amrgen.lexicon.words import ARTICLES
+from amrgen.prep.align.lexicon import STRIPPED_BE_FORMS, is_unrealized_constant
 from amrgen.prep.align.rules import depth_first
 from amrgen.prep.align.spans import Alignment, first_run
 
@@ -55,7 +56,7 @@ MIN_LINK = 0.05
 IDENTITY_PRIOR = 0.5
 """Initial t(target | source) for a target token spelled like the source token."""
 
-_NOT_TRAINED = ARTICLES | BE_FORMS
+_NOT_TRAINED = ARTICLES | STRIPPED_BE_FORMS
 
 Sentence = tuple[Amr, Sequence[str], Sequence[str]]
 """A graph, its prepared words w' and their lemmas."""
