@@ -9,13 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from amrgen.ml.features import (
-    FeatureContext,
-    FeatureList,
-    FeatureResources,
-    extract,
-    parse_feature_list,
-)
+from amrgen.ml.context import FeatureContext, FeatureResources
+from amrgen.ml.features import FeatureList, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import load_json_resource, load_models
 from amrgen.transitions.configuration import Configuration

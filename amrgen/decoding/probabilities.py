@@ -50,7 +50,7 @@ from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
 from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
-from amrgen.ml.features import FeatureContext
+from amrgen.ml.context import FeatureContext
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.numbers import contradicts, is_number

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from amrgen.decoding.models import Models
 from amrgen.ml.events import FIRST_STAGE, MODELS, events
-from amrgen.ml.features import FeatureResources, extract, parse_feature_list
+from amrgen.ml.context import FeatureResources
+from amrgen.ml.features import extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from amrgen.graph import Vertex
-from amrgen.ml.features import FeatureContext, FeatureResources
+from amrgen.ml.context import FeatureContext, FeatureResources
 from amrgen.oracle.training_data import OracleRun
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration

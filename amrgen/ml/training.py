@@ -29,7 +29,8 @@ from amrgen.decoding.phase1 import FIRST_STAGE_MODEL, restricted_transition
 from amrgen.errors import MissingResourceError
 from amrgen.ml.compaction import compact
 from amrgen.ml.events import MODELS, events
-from amrgen.ml.features import FEATURES_DIR, FeatureList, FeatureResources, extract, load_feature_list
+from amrgen.ml.context import FeatureResources
+from amrgen.ml.features import FEATURES_DIR, FeatureList, extract, load_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach

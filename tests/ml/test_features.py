@@ -9,19 +9,17 @@ from amrgen.amr import Amr
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.ml import features
+from amrgen.ml import context as feature_context
+from amrgen.ml.context import FeatureContext, FeatureResources
 from amrgen.ml.features import (
     FEATURES_DIR,
-    Feature,
-    FeatureContext,
-    FeatureResources,
     FeatureSpecError,
-    Indicator,
     extract,
     load_feature_list,
     parse_feature,
     parse_feature_list,
 )
+from amrgen.ml.indicators import Feature, Indicator
 from amrgen.transitions import AnnotationFunction, Configuration, Key, Realize, Reorder, SyntacticAnnotation
 
 DEVELOPER = """(v1 / want-01 :ARG0 (v2 / person :ARG0-of (v4 / develop-02))
@@ -311,8 +309,8 @@ def test_roles_follow_gold_parents():
 
 def test_depths_are_computed_once_per_configuration(monkeypatch):
     calls = []
-    real = features.depths
-    monkeypatch.setattr(features, "depths", lambda g: calls.append(1) or real(g))
+    real = feature_context.depths
+    monkeypatch.setattr(feature_context, "depths", lambda g: calls.append(1) or real(g))
     g = graph(DEVELOPER)
     x = at(g, "v1")
     feature_list = parse_feature_list("Depth(v)\nInLabel(v)\nConcept(g)\nNonLinkChildren(v)")
