@@ -79,11 +79,11 @@ def bleu(generator: Generator, graphs: list[tuple[RootCandidates | None, list[st
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpora", nargs="*", metavar="CORPUS")
-    parser.add_argument("--model")
-    parser.add_argument("--lm")
-    parser.add_argument("--hyperparameters")
+    for option in ("--model", "--lm", "--hyperparameters"):
+        parser.add_argument(option, help="as amrgen generate takes it (default: the shipped generator's)")
     args = parser.parse_args()
-    spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
+    paths = (args.model, args.lm, args.hyperparameters)
+    spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in paths))
     corpora = [Path(p) for p in args.corpora] or CORPORA
     generator = spec.load()
     rows = variants()
@@ -104,7 +104,7 @@ def main() -> None:
     for label, _ in rows:
         step = label.removeprefix("full − ")
         section = BY_NAME[step].section if step in BY_NAME else ""
-        cells = " | ".join(f"{value:.2f} | {value - base:+.2f}" for value, base in zip(table[label], full))
+        cells = " | ".join(f"{value:.2f} | {round(value - base, 2) + 0.0:+.2f}" for value, base in zip(table[label], full))
         print(f"| {label} | {section} | {cells} |")
 
 
