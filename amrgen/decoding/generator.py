@@ -159,6 +159,11 @@ class Generator:
         """The same models, LM and postprocessing choice under other hyperparameters."""
         return Generator(self.models, self.lm, hyper, self.realizer, self._postprocess)
 
+    def with_postprocess(self, postprocess: PostprocessSpec) -> Generator:
+        """The same models, LM and hyperparameters with another postprocessing
+        pipeline (:func:`amrgen.postprocess.pipeline.named_pipelines` lists the named ones)."""
+        return Generator(self.models, self.lm, self.hyper, self.realizer, postprocess)
+
     def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
         """The normalized graph and generateGreedy_restr on it (line 1 of
         Algorithm 5).  It does not depend on the hyperparameters, so tuning

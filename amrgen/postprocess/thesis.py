@@ -14,13 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from amrgen.graph import Graph, Vertex
-from amrgen.postprocess.editing import SLOT, add_mark, sentence_roots
+from amrgen.postprocess.editing import SLOT, UNKNOWN, add_mark, sentence_roots
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen.transitions.constraints import ARTICLES
 
-UNKNOWN = "amr-unknown"
 QUESTION_CONCEPTS = frozenset({"interrogative", UNKNOWN})
 """The concepts AMR marks a question with (φ_v(?))."""
 MIN_SENTENCE_VERTICES = 5

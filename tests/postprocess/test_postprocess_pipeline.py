@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from amrgen.amr import Amr
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.errors import AmrgenError
 from amrgen.paths import RESOURCES_DIR
@@ -148,3 +149,15 @@ def test_thesis_articles_are_removed_and_decided_again_among_a_an_the_and_none()
     assert finalize(revised) == "he ate an apple" and revised.rho[Key.DENOM]["a"] == "a"
     prefers_none = BigramLM({("ate", "apple"): -0.1, ("apple", "</s>"): -0.1})
     assert finalize(revise_articles(c, Context(prefers_none, uniform_denom))) == "he ate apple"
+
+
+def test_the_generator_says_its_root_candidates_with_any_pipeline(generator):
+    """Generator.root_candidates searches once; Generator.say postprocesses and
+    re-ranks with the generator's pipeline or another, as generate would."""
+    assert generator.pipeline.step_names == PIPELINES["full"]
+    thesis = generator.with_postprocess("thesis")
+    assert thesis.pipeline.name == "thesis" and thesis.models is generator.models
+    amr = Amr.from_penman("(c / chapter :mod 1)")
+    searched = generator.root_candidates(amr)
+    assert generator.say(searched).sentence == generator.generate(amr).sentence == "chapter 1 ."
+    assert generator.say(searched, thesis.pipeline).sentence == thesis.generate(amr).sentence == "chapter 1"
