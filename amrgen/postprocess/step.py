@@ -9,6 +9,7 @@ model, the DENOM model, the WordNet lexicon, the hyperparameters).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
@@ -62,4 +63,4 @@ class Step:
     def summary(self) -> str:
         """The first sentence of the step's docstring."""
         doc = " ".join((self.apply.__doc__ or "").split())
-        return doc.split(". ")[0].rstrip(".") + "." if doc else ""
+        return re.split(r"(?<=[\w)`'])\.\s+(?=[A-Z])", doc)[0].rstrip(".") + "." if doc else ""

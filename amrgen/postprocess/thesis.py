@@ -101,8 +101,8 @@ def revise_articles(c: Configuration, context: Context) -> Configuration:
     """Revise the articles of ĉ (Section 4.4, first step): for each v with
     ρ̂(POS)(v) = NN, every article child of v is removed, and no article and
     each of a, an, the as the leftmost child of v are compared by
-    :func:`article_score`; the best is kept (no article on ties)
-    (``a cat saw the he`` -> ``the cat saw he``, as the LM and DENOM judge).
+    :func:`article_score`; the best is kept (no article on ties): ``he saw a
+    cat`` -> ``he saw the cat`` where the LM and DENOM prefer ``the``.
     Parents come before children, so that a noun decides before the nouns
     that modify it."""
     for v in reversed(c.graph.bottom_up_traversal()):
