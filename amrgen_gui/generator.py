@@ -115,11 +115,9 @@ class LoadedGenerator:
             return generate_greedy_restricted(c, self.generator.models, self.generator.system)
 
     def postprocessed(self, c: Configuration) -> list[str]:
-        """The tokens of a terminal configuration after postprocessing (thesis 4.4)."""
-        from amrgen.decoding.postprocess import postprocess
-
+        """The tokens of a terminal configuration after the generator's postprocessing pipeline (thesis 4.4)."""
         with self.lock:
-            return postprocess(c, self.generator.lm, self.generator.denom_probabilities)
+            return self.generator.postprocessed(c)
 
     def run_search(self, search: BestSequenceSearch, c: Configuration):
         """``search.run(c)``: phase 2 by another search over this generator's models and LM."""

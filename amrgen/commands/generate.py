@@ -58,14 +58,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def add_generator_options(parser: argparse.ArgumentParser) -> None:
-    """--model, --lm, --hyperparameters and --workers, as generate and evaluate take them."""
+    """--model, --lm, --hyperparameters, --postprocess and --workers, as generate and evaluate take them."""
     parser.add_argument("--model", metavar="DIR", help="model directory (default: the shipped resources/default/model)")
     parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
     parser.add_argument("--hyperparameters", metavar="FILE",
                         help="hyperparameters as amrgen tune writes them (default: the shipped default's, "
                              "or the built-in values with --model)")
+    add_postprocess_option(parser)
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="processes generating at the same time, each loading the generator (default: 1)")
+
+
+def add_postprocess_option(parser: argparse.ArgumentParser) -> None:
+    """--postprocess thesis|full|FILE (thesis 4.4 and our additions)."""
+    parser.add_argument("--postprocess", metavar="thesis|full|FILE",
+                        help="the postprocessing pipeline: thesis (exactly Section 4.4), full (every step), or a "
+                             "file of step names, one a line, # for comments (default: the hyperparameters')")
+
+
+def postprocess_spec(value: str | None) -> str | None:
+    """The --postprocess value checked (one clear error for an unknown step),
+    a file as its absolute path (worker processes read it)."""
+    from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
+
+    if value is None or value in PIPELINES:
+        return value
+    resolve_pipeline(value)
+    return str(Path(value).resolve())
 
 
 def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
@@ -74,7 +93,8 @@ def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
 
     if args.workers < 1:
         raise AmrgenError(f"--workers must be at least 1, not {args.workers}")
-    return GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
+    paths = (str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters))
+    return GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess))
 
 
 def run(args: argparse.Namespace) -> int:

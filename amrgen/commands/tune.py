@@ -18,8 +18,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
+from amrgen.commands.generate import add_postprocess_option
 from amrgen.errors import AmrgenError
 
 
@@ -42,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--min-gain", type=float, default=0.0, metavar="BLEU",
                         help="an assignment replaces the best only if its dev BLEU is more than this above "
                              "(default: 0, any gain; small dev sets call for some, e.g. 0.3)")
+    add_postprocess_option(parser)
     parser.add_argument("--start", metavar="FILE", help="the starting assignment (default: the built-in values)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="processes generating the dev corpus (default: 2)")
@@ -54,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.decoding.tuning import DevBleu, TuningLog, fingerprint, tune
     from amrgen.evaluation.generation import GeneratorSpec, read_items
     from amrgen.io.atomic import write_atomically
+    from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
 
     if args.samples < 0 or args.steps < 1 or args.workers < 1 or args.budget <= 0:
         raise AmrgenError("--samples must be at least 0, --steps and --workers at least 1, --budget positive")
@@ -71,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         raise AmrgenError(f"{output}: exists and was not written by this search (no {log_path.name}); "
                           "give it as --start, or choose another -o")
     start = Hyperparameters.load(args.start) if args.start else Hyperparameters()
+    if args.postprocess is not None:  # written with the hyperparameters, a file as its list of steps
+        pipeline = resolve_pipeline(args.postprocess)
+        start = replace(start, postprocess=args.postprocess if args.postprocess in PIPELINES else pipeline.step_names)
     settings = {"model": str(model), "model manifest": fingerprint(model / "manifest.json"),
                 "lm": str(lm), "lm file": fingerprint(lm), "dev": str(dev), "dev file": fingerprint(dev)}
     log = TuningLog(log_path, settings)

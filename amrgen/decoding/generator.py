@@ -3,14 +3,16 @@ normalization of Chapter 5 before it and the postprocessing of 4.4 after.
 
     G ──normalize──▶ c_s(G) ──phase 1 (T_restr, greedy)──▶ c = (G', ε, ε, ρ)
       ──phase 2 (best(v) bottom-up, LM)──▶ b̂ ──generatePartial──▶ ĉ
-      ──postprocess (articles, punctuation, duplicates)──▶ w̃
+      ──postprocess (a pipeline of named steps: articles, punctuation, duplicates, ...)──▶ w̃
 
 Our addition to Algorithm 5: every candidate of best(root(G')), not only its
 argmax, is replayed and postprocessed, and the one whose score plus
 θ_LM · score_LM of its postprocessed sentence is highest is the output.  The
 postprocessing adds words the search never saw (auxiliaries, commas, quotation
 marks), so the language model judges the sentences that are actually said
-(LP dev BLEU 23.80 -> 23.90, test 18.51 -> 19.13 with the shipped hyperparameters).
+(figures in docs/results.md).  :meth:`Generator.root_candidates` is the
+search, :meth:`Generator.say` the postprocessing and this choice, so that
+other pipelines can say the same candidates (benchmarks/postprocess_ablation.py).
 
 A :class:`Generator` holds what generation needs, loaded once: the models
 of a model directory, the language model, the hyperparameters and the
@@ -20,6 +22,7 @@ result in a :class:`Generation`, for ``--trace`` and the application.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -28,12 +31,13 @@ from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, r
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
 from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted
-from amrgen.decoding.postprocess import postprocess
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.lm.model import DEFAULT_LM, LanguageModel
 from amrgen.paths import RESOURCES_DIR
+from amrgen.postprocess.pipeline import Pipeline, resolve_pipeline
+from amrgen.postprocess.step import Context
 from amrgen.prep.normalize import normalize_amr
 from amrgen.realization.defaults import DefaultRealizer
 from amrgen.transitions.annotations import Key
@@ -85,14 +89,45 @@ class Generation:
         return " ".join(self.tokens)
 
 
+@dataclass
+class Candidate:
+    """A candidate of best(root(G')) replayed: ĉ = generatePartial(c, b) and its steps."""
+
+    hypothesis: Hypothesis
+    final: Configuration
+    steps: list[tuple[Configuration, Transition, float]]
+
+
+@dataclass
+class RootCandidates:
+    """What the search gave for one graph, before anything is said: the
+    candidates of best(root(G')) whose ĉ has a yield, best score first."""
+
+    graph: Amr
+    phase1: Phase1Result
+    phase2: Phase2Result
+    candidates: list[Candidate]
+
+
+PostprocessSpec = Pipeline | str | Sequence[str]
+"""A pipeline, its name (``thesis``, ``full``), a file of step names, or the step names."""
+
+
 class Generator:
-    """generate(G) with loaded models, language model and hyperparameters."""
+    """generate(G) with loaded models, language model and hyperparameters, and
+    the postprocessing pipeline (``postprocess``; default: the hyperparameters')."""
 
     def __init__(self, models: Models, lm: LanguageModel, hyper: Hyperparameters | None = None,
-                 realizer: DefaultRealizer | None = None) -> None:
+                 realizer: DefaultRealizer | None = None, postprocess: PostprocessSpec | None = None) -> None:
         self.models = models
         self.lm = lm
         self.hyper = hyper or Hyperparameters()
+        self._postprocess = postprocess
+        self.pipeline = _pipeline(postprocess if postprocess is not None else self.hyper.postprocess,
+                                  "hyperparameters: postprocess")
+        """The postprocessing pipeline :meth:`say` runs."""
+        self.postprocess_context = Context(lm, self.denom_probabilities, hyper=self.hyper)
+        """What the postprocessing steps may ask: LM, DENOM model, WordNet, hyperparameters."""
         self.realizer = realizer or DefaultRealizer(arrangements=models.entity_arrangements)
         resources = replace(models.resources, default_realizations=self.realizer.realization_words)
         self.system = TransitionSystem(Constraints(resources))
@@ -101,25 +136,33 @@ class Generator:
 
     @classmethod
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
-             hyperparameters: str | Path | Hyperparameters | None = None) -> Generator:
+             hyperparameters: str | Path | Hyperparameters | None = None,
+             postprocess: PostprocessSpec | None = None) -> Generator:
         """The generator of a model directory and LM (the shipped default where
         not given); hyperparameters from a file, the default model's tuned file,
-        or the built-in defaults."""
+        or the built-in defaults; the postprocessing pipeline ``postprocess``,
+        else the hyperparameters'."""
         models = Models.load(model_dir or DEFAULT_MODEL)
         lm = LanguageModel.load(lm_path or DEFAULT_LM)
         if isinstance(hyperparameters, Hyperparameters):
             hyper = hyperparameters
-        elif hyperparameters is not None:
-            hyper = Hyperparameters.load(hyperparameters)
-        elif model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
-            hyper = Hyperparameters.load(DEFAULT_HYPERPARAMETERS)
+        elif hyperparameters is not None or model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
+            path = hyperparameters if hyperparameters is not None else DEFAULT_HYPERPARAMETERS
+            hyper = Hyperparameters.load(path)
+            if postprocess is None:  # a wrong step name is reported with the file it is in
+                resolve_pipeline(hyper.postprocess, f"{path}: postprocess")
         else:
             hyper = Hyperparameters()
-        return cls(models, lm, hyper)
+        return cls(models, lm, hyper, postprocess=postprocess)
 
     def with_hyperparameters(self, hyper: Hyperparameters) -> Generator:
-        """The same models and LM under other hyperparameters."""
-        return Generator(self.models, self.lm, hyper, self.realizer)
+        """The same models, LM and postprocessing choice under other hyperparameters."""
+        return Generator(self.models, self.lm, hyper, self.realizer, self._postprocess)
+
+    def with_postprocess(self, postprocess: PostprocessSpec) -> Generator:
+        """The same models, LM and hyperparameters with another postprocessing
+        pipeline (:func:`amrgen.postprocess.pipeline.named_pipelines` lists the named ones)."""
+        return Generator(self.models, self.lm, self.hyper, self.realizer, postprocess)
 
     def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
         """The normalized graph and generateGreedy_restr on it (line 1 of
@@ -131,6 +174,12 @@ class Generator:
     def generate(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> Generation:
         """Algorithm 5 and postprocessing on one AMR graph (``first_phase``: what
         :meth:`first_phase` gave for it, if known)."""
+        return self.say(self.root_candidates(amr, first_phase))
+
+    def root_candidates(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> RootCandidates:
+        """Phase 1 and phase 2 of Algorithm 5 on one AMR graph, and every
+        candidate of best(root(G')) replayed; none of it depends on the
+        postprocessing pipeline."""
         graph, phase1 = first_phase or self.first_phase(amr)
         c = phase1.configuration
         undecided = [v for v in c.graph.vertices if not c.rho.defined(Key.DEL, v)]
@@ -140,26 +189,45 @@ class Generator:
         candidates = sorted(phase2.best.get(phase2.root) or [], key=lambda h: h.score, reverse=True)
         if not candidates:
             raise GenerationError("no candidate reached the root in phase 2")
-        best: Generation | None = None
+        replayed = []
         for hypothesis in candidates:
             steps: list[tuple[Configuration, Transition, float]] = []
             final = replay(c, phase2, hypothesis, steps)
-            if finalize(final) is None:
-                continue
-            tokens = postprocess(final, self.lm, self.denom_probabilities)
+            if finalize(final) is not None:
+                replayed.append(Candidate(hypothesis, final, steps))
+        if not replayed:
+            raise GenerationError("the best transition function leaves c_f undefined")
+        return RootCandidates(graph, phase1, phase2, replayed)
+
+    def say(self, searched: RootCandidates, pipeline: Pipeline | None = None) -> Generation:
+        """The candidate said: each candidate's ĉ postprocessed by ``pipeline``
+        (default: :attr:`pipeline`), the one whose score plus θ_LM · score_LM of
+        its sentence is highest (the first of equals)."""
+        best: Generation | None = None
+        for candidate in searched.candidates:
+            tokens = self.postprocessed(candidate.final, pipeline)
             said_lm = self.hyper.theta_lm * self.search.score_lm(tuple(tokens), complete=True)
-            generation = Generation(graph, phase1, phase2, hypothesis, final, steps, tokens, said_lm)
+            generation = Generation(searched.graph, searched.phase1, searched.phase2, candidate.hypothesis,
+                                    candidate.final, candidate.steps, tokens, said_lm)
             if best is None or generation.score > best.score:
                 best = generation
-        if best is None:
-            raise GenerationError("the best transition function leaves c_f undefined")
+        assert best is not None  # root_candidates keeps at least one
         return best
+
+    def postprocessed(self, final: Configuration, pipeline: Pipeline | None = None) -> list[str]:
+        """w̃: the tokens of a final configuration after postprocessing by
+        ``pipeline`` (default: :attr:`pipeline`)."""
+        return (pipeline or self.pipeline).run(final, self.postprocess_context)
 
     def denom_probabilities(self, c: Configuration, v: Vertex) -> dict[str, float]:
         """P(DENOM = · | G, v) for the article revision of 4.4, given v's POS and number."""
         known = {Key.POS: c.rho.get(Key.POS, v, "NN"), Key.NUMBER: c.rho.get(Key.NUMBER, v, "singular")}
         context = self.models.context(c.with_(node_buffer=(v,), child_buffer=())).derive(annotation=known)
         return self.models.probabilities("denom", context)
+
+
+def _pipeline(spec: PostprocessSpec, source: str) -> Pipeline:
+    return spec if isinstance(spec, Pipeline) else resolve_pipeline(spec, source)
 
 
 def _names(vertices: list[Vertex]) -> str:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from amrgen.amr import Amr
 from amrgen.decoding.phase1 import in_first_stage, restricted_transitions
-from amrgen.decoding.postprocess import punctuate, remove_duplicates
+from amrgen.postprocess.pipeline import resolve_pipeline
 from amrgen.prep.normalize import normalize_amr
 from amrgen.transitions.annotations import Key
-from amrgen.transitions.configuration import Configuration, finalize, initial
+from amrgen.transitions.configuration import Configuration, initial
 from amrgen.transitions.transitions import LEFT, RIGHT, Transition
 
 
@@ -54,11 +54,14 @@ def generate_greedy(generator, amr: Amr) -> tuple[Configuration, list[tuple[Conf
     return c, steps
 
 
+GREEDY_POSTPROCESSING = ("punctuation-refined", "exclamations", "duplicates")
+"""The postprocessing steps that need no language model: punctuation, duplicate words."""
+
+
 def greedy_sentence(generator, amr: Amr) -> list[str]:
-    """The tokens of generateGreedy(G), with the postprocessing that needs no
-    language model (punctuation, duplicate words)."""
+    """The tokens of generateGreedy(G), with :data:`GREEDY_POSTPROCESSING`."""
     c, _ = generate_greedy(generator, amr)
-    sentence = finalize(punctuate(c))
-    if sentence is None:
-        raise ValueError("the greedy transition sequence leaves c_f undefined")
-    return remove_duplicates(sentence.split())
+    try:
+        return resolve_pipeline(GREEDY_POSTPROCESSING).run(c, generator.postprocess_context)
+    except ValueError:
+        raise ValueError("the greedy transition sequence leaves c_f undefined") from None

@@ -2,7 +2,9 @@
 the weights θ_LM and θ_τ of Eq. (equ:score), the weights w_k of P^w
 (Section 4.1), the pruning tuples h_1..h_5 of Algorithm 3 and (n_k, r_k) of
 the syntactic annotation models (5.1), and p~, p_ε of the default
-realizations (5.2).
+realizations (5.2); and the postprocessing of 4.4: the pipeline of
+named steps (``postprocess``: ``full``, ``thesis`` or a list of step names,
+:mod:`amrgen.postprocess.pipeline`) and the constants its steps use.
 
 They are read from and written to a JSON file (``amrgen tune`` writes the
 best it finds; ``amrgen generate`` reads it).  Every parameter has the
@@ -77,6 +79,24 @@ class Hyperparameters:
     # Default realizations (5.2).
     p_tilde: float = 0.063
     p_epsilon: float = 0.03
+    # Postprocessing (4.4): the pipeline, a name or a list of step names.
+    postprocess: str | tuple[str, ...] = "full"
+    # The article revision's w_LM · log10 p_LM + w_DENOM · ln P(DENOM), its floor of
+    # P(DENOM) and the words each side of the article the LM sees (reference §9).
+    article_lm_weight: float = 0.6
+    article_denom_weight: float = 0.4
+    article_min_probability: float = 0.05
+    article_window: int = 2
+    # restore_hyphens: how much likelier (log10) a pair must be with a hyphen.
+    hyphen_margin: float = 1.0
+    # fronted_clause_commas: fewer words make a phrase ("then"), not a clause.
+    fronted_clause_min_words: int = 3
+    # predicative_copula: the longest modifier between a predicate and its subject.
+    copula_modifier_max_words: int = 2
+
+    def __post_init__(self) -> None:
+        if isinstance(self.postprocess, list):  # as JSON gives it back
+            object.__setattr__(self, "postprocess", tuple(self.postprocess))
 
     def greedy(self) -> Hyperparameters:
         """The greedy generation algorithm (Algorithm 1) within this search: one
@@ -120,9 +140,19 @@ class Hyperparameters:
         if unknown:
             raise AmrgenError(f"{path}: unknown hyperparameter(s) {', '.join(unknown)}")
         for name, value in values.items():
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
+            if name == PIPELINE:
+                if not (isinstance(value, str)
+                        or isinstance(value, list) and all(isinstance(step, str) for step in value)):
+                    raise AmrgenError(f"{path}: {name} must be a pipeline name or a list of step names, "
+                                      f"not {value!r}")
+            elif not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise AmrgenError(f"{path}: {name} must be a number, not {value!r}")
-        return cls(**{name: int(v) if known[name].type in ("int", int) else float(v) for name, v in values.items()})
+        return cls(**{name: v if name == PIPELINE else int(v) if known[name].type in ("int", int) else float(v)
+                      for name, v in values.items()})
+
+
+PIPELINE = "postprocess"
+"""The one hyperparameter that is not a number: the postprocessing pipeline."""
 
 
 RANGES: dict[str, Range] = {

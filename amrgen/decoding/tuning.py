@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from amrgen.decoding.hyperparameters import RANGES, Hyperparameters
+from amrgen.decoding.hyperparameters import PIPELINE, RANGES, Hyperparameters
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.generation import (
     FirstPhase,
@@ -64,8 +64,10 @@ class Evaluated:
     """Where in the search: ``start``, ``random k/K`` or ``name = value``."""
 
 
-def _key(hyper: Hyperparameters) -> tuple[float, ...]:
-    return tuple(float(getattr(hyper, f.name)) for f in fields(hyper))
+def _key(hyper: Hyperparameters) -> tuple[Any, ...]:
+    """The assignment as a key; 2 and 2.0 the same value, the pipeline as it is."""
+    return tuple(value if f.name == PIPELINE else float(value)
+                 for f in fields(hyper) for value in [getattr(hyper, f.name)])
 
 
 class TuningLog:

@@ -60,6 +60,8 @@ class GeneratorSpec:
     model_dir: str | None = None
     lm_path: str | None = None
     hyperparameters: str | None = None
+    postprocess: str | None = None
+    """The postprocessing pipeline: ``thesis``, ``full`` or a file (None: the hyperparameters')."""
 
     def load(self) -> Generator:
         """The generator, WordNet's table and lemminflect's loaded too: they load
@@ -68,7 +70,7 @@ class GeneratorSpec:
         from amrgen.lexicon.wordnet_cache import load_table
         from amrgen.realization.inflection import load_inflections
 
-        generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters)
+        generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters, self.postprocess)
         load_table()
         load_inflections()
         return generator

@@ -13,7 +13,6 @@ from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_tran
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
-from amrgen.decoding.postprocess import postprocess
 from amrgen.decoding.probabilities import CLAUSE_MARKERS
 from amrgen.realization.entities import NAME_CONCEPT
 from amrgen.transitions.annotations import Key
@@ -130,7 +129,7 @@ def test_the_said_candidate_scores_best_with_its_postprocessed_sentence(generato
     generation = generator.generate(Amr.from_penman(text))
     scores = {}
     for hypothesis in result.best[result.root]:
-        tokens = postprocess(replay(c, result, hypothesis), generator.lm, generator.denom_probabilities)
+        tokens = generator.postprocessed(replay(c, result, hypothesis))
         said = generator.hyper.theta_lm * generator.search.score_lm(tuple(tokens), complete=True)
         scores[tuple(tokens)] = max(scores.get(tuple(tokens), -math.inf), hypothesis.score + said)
     assert generation.score == pytest.approx(max(scores.values()))

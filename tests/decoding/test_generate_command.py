@@ -10,6 +10,7 @@ import pytest
 from amrgen.cli import main
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.evaluation.generation import TRACE_KEYS
+from amrgen.postprocess.pipeline import BY_NAME
 
 LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
@@ -162,3 +163,25 @@ def test_tune_refuses_an_output_it_did_not_write(tiny, tmp_path, capsys):
     assert main(["tune", str(model), str(corpus), "--lm", str(lm), "-o", str(output)]) == 2
     assert "give it as --start" in capsys.readouterr().err
     assert output.read_text() == "{}\n"
+
+
+def test_generate_takes_the_postprocessing_pipeline(tiny, tmp_path, capsys):
+    """--postprocess thesis: Section 4.4 alone, so the two-vertex "chapter 1" gets
+    no full stop; a file without a step; a file with an unknown step is one error line."""
+    _, _, corpus = tiny
+    output = tmp_path / "out.txt"
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--postprocess", "thesis",
+                 *_generator_options(tiny)]) == 1
+    assert output.read_text(encoding="utf-8").split("\n")[0] == "chapter 1"
+    steps = tmp_path / "steps.txt"
+    steps.write_text("punctuation-refined\n# no duplicates\n")
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--postprocess", str(steps),
+                 *_generator_options(tiny)]) == 1
+    assert output.read_text(encoding="utf-8").split("\n")[0] == "chapter 1 ."
+    steps.write_text("punctuation-refined\nduplicate\n")
+    capsys.readouterr()
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--postprocess", str(steps),
+                 *_generator_options(tiny)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"amrgen: error: {steps}:2: unknown postprocessing step 'duplicate' (known: "
+                   + ", ".join(BY_NAME) + ")"]

@@ -1,37 +1,46 @@
-"""Postprocessing (thesis 4.4): amrgen.decoding.postprocess."""
+"""The postprocessing steps (thesis 4.4 and our additions): amrgen.postprocess."""
 
 from itertools import pairwise
 
 import pytest
 
-from amrgen.decoding.postprocess import (
-    coordination_commas,
-    fronted_clause_commas,
-    modal_subjects,
-    question_words_first,
-    pronoun_cases,
-    do_support,
-    predicative_copula,
-    single_negation,
-    synthetic_degrees,
-    as_possible,
-    ago,
+from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.postprocess.articles import indefinite_article, revise_articles_refined
+from amrgen.postprocess.clauses import (
     bare_infinitives,
+    do_support,
     infinitive_subjects,
+    modal_subjects,
+    predicative_copula,
+    question_words_first,
+)
+from amrgen.postprocess.phrases import (
+    ago,
+    argument_cases,
+    as_possible,
+    consequences,
+    counted_plurals,
     manner_adverbs,
     modifiers_first,
-    consequences,
+    pronoun_cases,
+    single_negation,
+    synthetic_degrees,
     time_phrases,
-    counted_plurals,
-    quotation_marks,
-    indefinite_article,
-    postprocess,
-    punctuate,
-    remove_duplicates,
-    restore_hyphens,
-    revise_articles,
 )
+from amrgen.postprocess.pipeline import resolve_pipeline
+from amrgen.postprocess.punctuation import (
+    coordination_commas,
+    exclamations,
+    fronted_clause_commas,
+    punctuate_refined,
+    quote_dialogue,
+    quote_speech,
+    restore_hyphens,
+)
+from amrgen.postprocess.step import Context
+from amrgen.postprocess.thesis import remove_duplicates
 from amrgen.graph import Graph, Order
+from postprocess.helpers import CONTEXT, BigramLM, final, uniform_denom
 from amrgen.transitions.annotations import NONE, AnnotationFunction, Key
 from amrgen.transitions.configuration import (
     PLACEHOLDER,
@@ -43,43 +52,26 @@ from amrgen.transitions.configuration import (
 THE = InsertedVertex(1)
 
 
-def final(labels, edges, sequence, pos=None, real=None, inserted=0):
-    """ĉ = (Ĝ, ε, ε, ρ̂): ≺̂ the sequence (total on V̂), every vertex realized as
-    its label unless ``real`` says otherwise."""
-    g = Graph(labels, edges, Order(pairwise(sequence)))
-    rho = AnnotationFunction({Key.REAL: {**labels, **(real or {})}, Key.POS: pos or {}})
-    return Configuration(g, (), (), rho, inserted)
+FULL = resolve_pipeline("full")
 
 
-class BigramLM:
-    """log10 p of a word sequence: given bigram scores, -3 for any other bigram,
-    -1 for a first word without <s>."""
-
-    def __init__(self, bigrams):
-        self.bigrams = bigrams
-        self.asked = []
-
-    def log10_probability(self, words, bos=True, eos=True):
-        self.asked.append((list(words), bos, eos))
-        tokens = [*(["<s>"] if bos else []), *words, *(["</s>"] if eos else [])]
-        first = 0.0 if bos or not words else -1.0
-        return first + sum(self.bigrams.get(pair, -3.0) for pair in pairwise(tokens))
-
-    def score_lm(self, words, bos=True, eos=True):
-        return self.log10_probability(words, bos, eos) / max(len(words), 1)
+def punctuate(c):
+    """Our punctuation: the refined punc(v), then ``!`` for :mode expressive."""
+    return exclamations(punctuate_refined(c, CONTEXT), CONTEXT)
 
 
-def uniform_denom(c, v):
-    return {"the": 1 / 3, "a": 1 / 3, NONE: 1 / 3}
+def quotation_marks(c):
+    """Our quotation marks: direct speech, then a question or exclamation as dialogue."""
+    return quote_dialogue(quote_speech(c, CONTEXT), CONTEXT)
 
 
 # -- duplicates ---------------------------------------------------------------------
 
 
 def test_easter_island_island_loses_its_duplicate():
-    assert remove_duplicates(["easter", "island", "island"]) == ["easter", "island"]
-    assert remove_duplicates(["a", "a", "a", "b", "a"]) == ["a", "b", "a"]
-    assert remove_duplicates([]) == []
+    assert remove_duplicates(["easter", "island", "island"], CONTEXT) == ["easter", "island"]
+    assert remove_duplicates(["a", "a", "a", "b", "a"], CONTEXT) == ["a", "b", "a"]
+    assert remove_duplicates([], CONTEXT) == []
 
 
 def test_postprocessing_the_easter_island_graph():
@@ -88,7 +80,7 @@ def test_postprocessing_the_easter_island_graph():
               pos={"v1": "NN", "n": "NN"}, real={"n": "easter island"})
     assert finalize(c) == "easter island island"
     # the full stop is ours (the thesis ends only graphs of five or more vertices)
-    assert postprocess(c, BigramLM({}), uniform_denom) == ["easter", "island", "."]
+    assert FULL.run(c, Context(BigramLM({}), uniform_denom)) == ["easter", "island", "."]
 
 
 # -- punctuation ------------------------------------------------------------------------
@@ -154,7 +146,7 @@ def saw_cat(**extra):
 
 def test_an_article_the_language_model_wants_is_inserted_as_leftmost_child():
     lm = BigramLM({("saw", "the"): -0.1, ("the", "cat"): -0.1})
-    revised = revise_articles(saw_cat(), lm, uniform_denom)
+    revised = revise_articles_refined(saw_cat(), Context(lm, uniform_denom))
     (article,) = set(revised.graph.vertices) - {"s", "h", "c"}
     assert revised.graph.label(article) == "the" and revised.rho[Key.REAL][article] == "the"
     assert revised.graph.edge_labels("c", article) == [PLACEHOLDER]
@@ -162,16 +154,17 @@ def test_an_article_the_language_model_wants_is_inserted_as_leftmost_child():
     assert finalize(revised) == "he saw the cat"
     # the window: two words each side, the end of the sentence reached
     assert (["he", "saw", "the", "cat"], True, True) in lm.asked
-    assert postprocess(saw_cat(), lm, uniform_denom) == ["he", "saw", "the", "cat", "."]
+    assert FULL.run(saw_cat(), Context(lm, uniform_denom)) == ["he", "saw", "the", "cat", "."]
 
 
 def test_the_denom_model_weighs_in():
     lm = BigramLM({})  # every candidate the same LM score but for one more bigram
-    favours_the = revise_articles(saw_cat(), lm, lambda c, v: {"the": 1.0, "a": 0.0, NONE: 0.0},
-                                  weight_lm=0.0, weight_denom=1.0)
+    only_denom = Hyperparameters(article_lm_weight=0.0, article_denom_weight=1.0)
+    favours_the = revise_articles_refined(
+        saw_cat(), Context(lm, lambda c, v: {"the": 1.0, "a": 0.0, NONE: 0.0}, hyper=only_denom))
     assert finalize(favours_the) == "he saw the cat"
-    favours_none = revise_articles(saw_cat(), lm, lambda c, v: {"the": 0.2, "a": 0.2, NONE: 0.6},
-                                   weight_lm=0.0, weight_denom=1.0)
+    favours_none = revise_articles_refined(
+        saw_cat(), Context(lm, lambda c, v: {"the": 0.2, "a": 0.2, NONE: 0.6}, hyper=only_denom))
     assert finalize(favours_none) == "he saw cat"
 
 
@@ -180,7 +173,7 @@ def test_an_before_a_vowel():
     lm = BigramLM({("ate", "an"): -0.2, ("an", "apple"): -0.1, ("ate", "a"): -0.2, ("a", "apple"): -0.1})
     c = final({"e": "eat-01", "h": "he", "a": "apple"}, [("e", "ARG0", "h"), ("e", "ARG1", "a")],
               ["h", "e", "a"], pos={"a": "NN"}, real={"e": "ate"})
-    assert finalize(revise_articles(c, lm, uniform_denom)) == "he ate an apple"
+    assert finalize(revise_articles_refined(c, Context(lm, uniform_denom))) == "he ate an apple"
 
 
 def test_an_article_phase_2_chose_is_kept_even_where_the_language_model_prefers_none():
@@ -188,11 +181,11 @@ def test_an_article_phase_2_chose_is_kept_even_where_the_language_model_prefers_
               [("l", "ARG0", "h"), ("l", "ARG1", "m"), ("m", PLACEHOLDER, THE)], ["h", "l", THE, "m"],
               pos={"m": "NN"}, real={"l": "likes"}, inserted=1)
     lm = BigramLM({("likes", "music"): -0.1, ("music", "</s>"): -0.1})
-    assert finalize(revise_articles(c, lm, uniform_denom)) == "he likes the music"
+    assert finalize(revise_articles_refined(c, Context(lm, uniform_denom))) == "he likes the music"
     c_without = final({"l": "like-01", "h": "he", "m": "music"},
                       [("l", "ARG0", "h"), ("l", "ARG1", "m")], ["h", "l", "m"],
                       pos={"m": "NN"}, real={"l": "likes"})
-    assert finalize(revise_articles(c_without, lm, uniform_denom)) == "he likes music"
+    assert finalize(revise_articles_refined(c_without, Context(lm, uniform_denom))) == "he likes music"
 
 
 PREFERS_THE = BigramLM({("saw", "the"): -0.1, ("the", "cat"): -0.1, ("the", "it"): 0.0, ("his", "the"): 0.0,
@@ -203,7 +196,7 @@ def test_no_article_for_pronouns_and_the_one_there_goes():
     c = final({"s": "see-01", "h": "he", "i": "it", THE: "the"},
               [("s", "ARG0", "h"), ("s", "ARG1", "i"), ("i", PLACEHOLDER, THE)], ["h", "s", THE, "i"],
               pos={"i": "NN"}, real={"s": "saw"}, inserted=1)
-    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he saw it"
+    assert finalize(revise_articles_refined(c, Context(PREFERS_THE, uniform_denom))) == "he saw it"
 
 
 def test_no_article_next_to_a_possessive():
@@ -211,28 +204,28 @@ def test_no_article_next_to_a_possessive():
     c = final({"s": "see-01", "h": "he", "c": "cat", poss: "he"},
               [("s", "ARG0", "h"), ("s", "ARG1", "c"), ("c", "poss", poss)], ["h", "s", poss, "c"],
               pos={"c": "NN"}, real={"s": "saw", poss: "his"}, inserted=1)
-    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he saw his cat"
+    assert finalize(revise_articles_refined(c, Context(PREFERS_THE, uniform_denom))) == "he saw his cat"
 
 
 def test_names_keep_the_article_generation_gave_them():
     c = final({"c": "country", "n": '"United States"', THE: "the"},
               [("c", "name", "n"), ("n", PLACEHOLDER, THE)], [THE, "n", "c"],
               pos={"n": "NN", "c": "NN"}, real={"n": "united states", "c": ""}, inserted=1)
-    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "the united states"
+    assert finalize(revise_articles_refined(c, Context(PREFERS_THE, uniform_denom))) == "the united states"
 
 
 def test_postprocess_refuses_an_unfinished_configuration():
     c = final({"a": "a", "b": "b"}, [("a", "x", "b")], [])
     with pytest.raises(ValueError, match="totally ordered"):
-        postprocess(c, BigramLM({}), uniform_denom)
+        FULL.run(c, Context(BigramLM({}), uniform_denom))
 
 
 def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     c = final({"a": "and", "s1": "stand-up-07", "s2": "leave-11"}, [("a", "op1", "s1"), ("a", "op2", "s2")],
               ["s1", "a", "s2"], real={"s1": "stood up", "s2": "left"})
-    assert finalize(coordination_commas(c)) == "stood up , and left"
+    assert finalize(coordination_commas(c, CONTEXT)) == "stood up , and left"
     initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
-    assert finalize(coordination_commas(initial_and)) == "and left"
+    assert finalize(coordination_commas(initial_and, CONTEXT)) == "and left"
 
 
 def _tried(copy_word, copy_first=True, to=True, link=True):
@@ -250,12 +243,12 @@ def _tried(copy_word, copy_first=True, to=True, link=True):
 
 
 def test_a_copied_pronoun_takes_the_case_its_verb_asks():
-    assert finalize(pronoun_cases(_tried("i"))) == "i tried to find out"
-    assert finalize(pronoun_cases(_tried("my"))) == "i tried to find out"
-    assert finalize(pronoun_cases(_tried("my", to=False))) == "i tried i find out"
-    assert finalize(pronoun_cases(_tried("my", copy_first=False, to=False))) == "i tried find out me"
+    assert finalize(pronoun_cases(_tried("i"), CONTEXT)) == "i tried to find out"
+    assert finalize(pronoun_cases(_tried("my"), CONTEXT)) == "i tried to find out"
+    assert finalize(pronoun_cases(_tried("my", to=False), CONTEXT)) == "i tried i find out"
+    assert finalize(pronoun_cases(_tried("my", copy_first=False, to=False), CONTEXT)) == "i tried find out me"
     # the pronoun itself, not a copy, stays
-    assert finalize(pronoun_cases(_tried("i", link=False))) == "i tried to i find out"
+    assert finalize(pronoun_cases(_tried("i", link=False), CONTEXT)) == "i tried to i find out"
 
 
 def _take_sheep():
@@ -277,10 +270,10 @@ def _take_sheep():
 def test_a_question_word_opens_its_question_and_do_follows_it():
     c = _take_sheep()
     assert finalize(c) == "you want to take your sheep to where"
-    fronted = question_words_first(c)
+    fronted = question_words_first(c, CONTEXT)
     assert finalize(fronted) == "where you want to take your sheep"
-    assert finalize(do_support(fronted)) == "where do you want to take your sheep"
-    assert finalize(question_words_first(fronted)) == "where you want to take your sheep"
+    assert finalize(do_support(fronted, CONTEXT)) == "where do you want to take your sheep"
+    assert finalize(question_words_first(fronted, CONTEXT)) == "where you want to take your sheep"
 
 
 def test_a_question_word_stays_below_the_verb_that_reports_the_question():
@@ -289,9 +282,9 @@ def test_a_question_word_stays_below_the_verb_that_reports_the_question():
     order = Order([("h", "a"), ("a", "l"), ("y", "l"), ("l", "u")])
     rho = AnnotationFunction({Key.REAL: {"a": "asked", "h": "he", "l": "live", "y": "you", "u": "where"},
                               Key.POS: {"a": "VB", "l": "VB"}})
-    c = question_words_first(Configuration(Graph(labels, edges, order), (), (), rho))
+    c = question_words_first(Configuration(Graph(labels, edges, order), (), (), rho), CONTEXT)
     assert finalize(c) == "he asked where you live"
-    assert finalize(do_support(c)) == "he asked where do you live"
+    assert finalize(do_support(c, CONTEXT)) == "he asked where do you live"
 
 
 def _modal(clause_order, question=False):
@@ -306,11 +299,11 @@ def _modal(clause_order, question=False):
 
 def test_a_modal_follows_the_subject_of_its_clause():
     assert finalize(_modal(["i", "d", "c"])) == "can i distinguish china"
-    assert finalize(modal_subjects(_modal(["i", "d", "c"]))) == "i can distinguish china"
+    assert finalize(modal_subjects(_modal(["i", "d", "c"]), CONTEXT)) == "i can distinguish china"
     # the subject does not open the clause: left as it is
-    assert finalize(modal_subjects(_modal(["c", "i", "d"]))) == "can china i distinguish"
+    assert finalize(modal_subjects(_modal(["c", "i", "d"]), CONTEXT)) == "can china i distinguish"
     # a question keeps the modal first
-    assert finalize(modal_subjects(_modal(["i", "d", "c"], question=True))) == "can i distinguish china"
+    assert finalize(modal_subjects(_modal(["i", "d", "c"], question=True), CONTEXT)) == "can i distinguish china"
 
 
 def test_more_and_most_merge_into_the_inflected_forms():
@@ -318,20 +311,20 @@ def test_more_and_most_merge_into_the_inflected_forms():
     labels = {"p": "portrait", "g": "good", "m": "most", "a": "a"}
     c = final(labels, [("p", "mod", "g"), ("g", "degree", "m"), ("p", PLACEHOLDER, "a")], ["a", "m", "g", "p"],
               pos={"p": "NN", "g": "JJ"})
-    assert finalize(synthetic_degrees(c)) == "the best portrait"
+    assert finalize(synthetic_degrees(c, CONTEXT)) == "the best portrait"
     # "more large of a house" -> "larger than a house"
     of = InsertedVertex(7)
     labels = {"l": "large", "m": "more", of: "of", "h": "house"}
     c = final(labels, [("l", "degree", "m"), ("l", "compared-to", of), (of, "*", "h")], ["m", "l", of, "h"],
               pos={"l": "JJ", "h": "NN"})
-    assert finalize(synthetic_degrees(c)) == "larger than house"
+    assert finalize(synthetic_degrees(c, CONTEXT)) == "larger than house"
     # English writes more before a long adjective; nothing between the two: left alone
     labels = {"b": "beautiful", "m": "more"}
-    assert finalize(synthetic_degrees(final(labels, [("b", "degree", "m")], ["m", "b"], pos={"b": "JJ"}))) \
+    assert finalize(synthetic_degrees(final(labels, [("b", "degree", "m")], ["m", "b"], pos={"b": "JJ"}), CONTEXT)) \
         == "more beautiful"
     labels = {"b": "big", "m": "more", "v": "very"}
     c = final(labels, [("b", "degree", "m"), ("b", "mod", "v")], ["m", "v", "b"], pos={"b": "JJ"})
-    assert finalize(synthetic_degrees(c)) == "more very big"
+    assert finalize(synthetic_degrees(c, CONTEXT)) == "more very big"
 
 
 def test_most_compared_to_possible_is_as_x_as_possible():
@@ -339,11 +332,11 @@ def test_most_compared_to_possible_is_as_x_as_possible():
     edges = [("d", "ARG1", "i"), ("d", "time", "s"), ("s", "degree", "m"), ("s", "compared-to", "p")]
     c = final(labels, edges, ["d", "i", "p", "m", "s"], pos={"d": "VB", "s": "JJ"},
               real={"d": "destroy", "p": "can"})
-    assert finalize(synthetic_degrees(as_possible(c))) == "destroy it as soon as possible"
+    assert finalize(synthetic_degrees(as_possible(c, CONTEXT), CONTEXT)) == "destroy it as soon as possible"
     # without possible-01 the superlative stays a superlative
     del labels["p"]
     c = final(labels, edges[:3], ["d", "i", "m", "s"], pos={"d": "VB", "s": "JJ"}, real={"d": "destroy"})
-    assert finalize(synthetic_degrees(as_possible(c))) == "destroy it soonest"
+    assert finalize(synthetic_degrees(as_possible(c, CONTEXT), CONTEXT)) == "destroy it soonest"
 
 
 def test_before_now_with_a_quantity_is_ago():
@@ -351,9 +344,9 @@ def test_before_now_with_a_quantity_is_ago():
     edges = [("b", "op1", "n"), ("b", "quant", "t"), ("t", "unit", "y"), ("t", "quant", "q")]
     c = final(labels, edges, ["n", "q", "t", "y", "b"], real={"t": "", "y": "years", "q": "six"})
     assert finalize(c) == "now six years before"
-    assert finalize(ago(c)) == "six years ago"
+    assert finalize(ago(c, CONTEXT)) == "six years ago"
     c = final(labels, edges, ["b", "n", "q", "t", "y"], real={"t": "", "y": "years", "q": "six"})
-    assert finalize(ago(c)) == "six years ago"
+    assert finalize(ago(c, CONTEXT)) == "six years ago"
 
 
 def test_obligate_raises_the_subject_of_its_arg2():
@@ -362,7 +355,7 @@ def test_obligate_raises_the_subject_of_its_arg2():
     rho = AnnotationFunction({Key.REAL: {"o": "must", "w": "wait", "we": "we"}, Key.POS: {"w": "VB"}})
     c = Configuration(Graph(labels, [("o", "ARG2", "w"), ("w", "ARG1", "we")], order), (), (), rho)
     assert finalize(c) == "must we wait"
-    assert finalize(modal_subjects(c)) == "we must wait"
+    assert finalize(modal_subjects(c, CONTEXT)) == "we must wait"
 
 
 @pytest.mark.parametrize("verb, words, expected", [
@@ -376,7 +369,7 @@ def test_a_verb_after_a_modal_takes_its_base_form(verb, words, expected):
     used = [w for w in words]
     c = final({"r": "root", **{w: labels[w] for w in used}}, [("r", "mod", w) for w in used], [*used, "r"],
               pos={"v": "VB"}, real={"r": "", "v": verb, "n": "not"})
-    assert finalize(bare_infinitives(c)) == expected
+    assert finalize(bare_infinitives(c, CONTEXT)) == expected
 
 
 def _want(subject, word, link=False):
@@ -392,20 +385,20 @@ def _want(subject, word, link=False):
 
 def test_the_subject_of_an_infinitive_goes_before_its_to():
     assert finalize(_want("sheep", "the sheep")) == "you want to the sheep eats"
-    assert finalize(infinitive_subjects(_want("sheep", "the sheep"))) == "you want the sheep to eat"
-    assert finalize(infinitive_subjects(_want("he", "he"))) == "you want him to eat"
+    assert finalize(infinitive_subjects(_want("sheep", "the sheep"), CONTEXT)) == "you want the sheep to eat"
+    assert finalize(infinitive_subjects(_want("he", "he"), CONTEXT)) == "you want him to eat"
     # a copy stays, for pronoun_cases to leave unsaid
-    assert finalize(infinitive_subjects(_want("you", "you", link=True))) == "you want to you eats"
+    assert finalize(infinitive_subjects(_want("you", "you", link=True), CONTEXT)) == "you want to you eats"
 
 
 def test_a_manner_adjective_of_a_verb_is_its_adverb():
     labels = {"a": "answer-01", "i": "i", "m": "modest"}
     c = final(labels, [("a", "ARG0", "i"), ("a", "manner", "m")], ["i", "a", "m"], pos={"a": "VB", "m": "JJ"},
               real={"a": "answered"})
-    assert finalize(manner_adverbs(c)) == "i answered modestly"
+    assert finalize(manner_adverbs(c, CONTEXT)) == "i answered modestly"
     # a noun's modifier stays an adjective
     c = final({"p": "person", "m": "modest"}, [("p", "mod", "m")], ["m", "p"], pos={"p": "NN", "m": "JJ"})
-    assert finalize(manner_adverbs(c)) == "modest person"
+    assert finalize(manner_adverbs(c, CONTEXT)) == "modest person"
 
 
 def test_a_possessive_after_its_noun_goes_first():
@@ -415,11 +408,11 @@ def test_a_possessive_after_its_noun_goes_first():
     c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
               real={"p": "", "n": "drawing number one", "i": "my"})
     assert finalize(c) == "the drawing number one of my"
-    assert finalize(modifiers_first(c)) == "my drawing number one"
+    assert finalize(modifiers_first(c, CONTEXT)) == "my drawing number one"
     # an object pronoun stays: "a friend of me" is no possessive
     c = final(labels, edges, [the, "n", "p", of, "i"], pos={"p": "NN"},
               real={"p": "", "n": "drawing number one", "i": "me"})
-    assert finalize(modifiers_first(c)) == "the drawing number one of me"
+    assert finalize(modifiers_first(c, CONTEXT)) == "the drawing number one of me"
 
 
 def test_a_country_adjective_after_its_noun_goes_right_before_it():
@@ -429,37 +422,37 @@ def test_a_country_adjective_after_its_noun_goes_right_before_it():
     real = {"c": "", "n": "turkish"}
     c = final(labels, edges, [the, "a", of, the2, "n", "c"], pos={"a": "NN"}, real=real)
     assert finalize(c) == "the astronomer of the turkish"
-    assert finalize(modifiers_first(c)) == "the turkish astronomer"
+    assert finalize(modifiers_first(c, CONTEXT)) == "the turkish astronomer"
     # the country said by its name stays where it is
     c = final(labels, edges, [the, "a", of, the2, "n", "c"], pos={"a": "NN"}, real={**real, "n": "turkey"})
-    assert finalize(modifiers_first(c)) == "the astronomer of the turkey"
+    assert finalize(modifiers_first(c, CONTEXT)) == "the astronomer of the turkey"
 
 
 def test_a_cause_without_its_cause_says_so():
     labels = {"c": "cause-01", "d": "demonstrate-01", "a": "astronomer"}
     c = final(labels, [("c", "ARG1", "d"), ("d", "ARG0", "a")], ["c", "a", "d"], real={"c": "because"})
-    assert finalize(consequences(c)) == "so astronomer demonstrate-01"
+    assert finalize(consequences(c, CONTEXT)) == "so astronomer demonstrate-01"
     labels["i"] = "it"
     c = final(labels, [("c", "ARG1", "d"), ("d", "ARG0", "a"), ("c", "ARG0", "i")], ["c", "i", "a", "d"],
               real={"c": "because"})
-    assert finalize(consequences(c)) == "because it astronomer demonstrate-01"
+    assert finalize(consequences(c, CONTEXT)) == "because it astronomer demonstrate-01"
 
 
 def test_a_pronoun_argument_takes_the_case_of_its_side_of_the_verb():
     labels = {"f": "forget-01", "i": "i", "h": "he"}
     c = final(labels, [("f", "ARG0", "i"), ("f", "ARG1", "h")], ["i", "f", "h"], pos={"f": "VB"},
               real={"f": "forget", "h": "he"})
-    assert finalize(pronoun_cases(c)) == "i forget him"
+    assert finalize(argument_cases(c, CONTEXT)) == "i forget him"
     c = final(labels, [("f", "ARG0", "i"), ("f", "ARG1", "h")], ["i", "f", "h"], pos={"f": "VB"},
               real={"f": "forget", "i": "me", "h": "his"})
-    assert finalize(pronoun_cases(c)) == "i forget his"  # a possessive is another matter
+    assert finalize(argument_cases(c, CONTEXT)) == "i forget his"  # a possessive is another matter
 
 
 def test_a_not_after_its_verb_goes_before_it_with_do():
     labels = {"k": "know-01", "i": "i", "m": "-", "d": "draw-01"}
     c = final(labels, [("k", "ARG0", "i"), ("k", "polarity", "m"), ("k", "ARG1", "d")], ["i", "k", "m", "d"],
               pos={"k": "VB", "d": "VB"}, real={"k": "know", "m": "not", "d": "to draw"})
-    assert finalize(do_support(c)) == "i do not know to draw"
+    assert finalize(do_support(c, CONTEXT)) == "i do not know to draw"
 
 
 def test_a_year_or_time_of_day_as_time_takes_in():
@@ -467,18 +460,18 @@ def test_a_year_or_time_of_day_as_time_takes_in():
     labels = {"s": "see-01", "d": "date-entity", "y": "1909", the: "the"}
     edges = [("s", "time", "d"), ("d", "year", "y"), ("y", PLACEHOLDER, the)]
     c = final(labels, edges, ["s", "d", the, "y"], real={"s": "saw", "d": ""})
-    assert finalize(time_phrases(c)) == "saw in 1909"
+    assert finalize(time_phrases(c, CONTEXT)) == "saw in 1909"
     c = final(labels, edges, [the, "y", "d", "s"], real={"s": "saw", "d": ""})
-    assert finalize(time_phrases(c)) == "in 1909 saw"
+    assert finalize(time_phrases(c, CONTEXT)) == "in 1909 saw"
     # a full date is left alone
     labels.update(m="4")
     c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"],
               real={"s": "saw", "d": "", "m": "april"})
-    assert finalize(time_phrases(c)) == "saw april the 1909"
+    assert finalize(time_phrases(c, CONTEXT)) == "saw april the 1909"
     labels = {"l": "lose-02", "d": "date-entity", "n": "night", the: "the"}
     c = final(labels, [("l", "time", "d"), ("d", "dayperiod", "n"), ("n", PLACEHOLDER, the)], ["l", "d", the, "n"],
               real={"l": "lost", "d": ""})
-    assert finalize(time_phrases(c)) == "lost in the night"
+    assert finalize(time_phrases(c, CONTEXT)) == "lost in the night"
 
 
 @pytest.mark.parametrize("count, word, expected", [
@@ -489,7 +482,7 @@ def test_a_noun_counted_above_one_is_plural(count, word, expected):
     spelled = {"44": "forty - four", "1": "one", "2": "two"}[count]
     c = final({"s": "sunset", "q": count}, [("s", "quant", "q")], ["q", "s"], pos={"s": "NN"},
               real={"s": word, "q": spelled})
-    assert finalize(counted_plurals(c)) == expected
+    assert finalize(counted_plurals(c, CONTEXT)) == expected
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
@@ -497,15 +490,15 @@ def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
     edges = [("v", "condition", "g"), ("g", "ARG1", "o"), ("g", "ARG2", "l"), ("v", "domain", "k")]
     c = final(labels, edges, ["o", "g", "l", "k", "v"], real={"o": "if one", "g": "gets", "l": "lost",
                                                              "k": "knowledge is", "v": "valuable"})
-    assert finalize(fronted_clause_commas(c)) == "if one gets lost , knowledge is valuable"
+    assert finalize(fronted_clause_commas(c, CONTEXT)) == "if one gets lost , knowledge is valuable"
     after = final(labels, edges, ["k", "v", "o", "g", "l"], real={"o": "if one", "g": "gets", "l": "lost",
                                                                  "k": "knowledge is", "v": "valuable"})
-    assert finalize(fronted_clause_commas(after)) == "knowledge is valuable if one gets lost"
+    assert finalize(fronted_clause_commas(after, CONTEXT)) == "knowledge is valuable if one gets lost"
     short = final({"l": "leave-11", "t": "then"}, [("l", "time", "t")], ["t", "l"], real={"t": "then", "l": "left"})
-    assert finalize(fronted_clause_commas(short)) == "then left"
+    assert finalize(fronted_clause_commas(short, CONTEXT)) == "then left"
     where = final({"s": "small", "l": "live-01", "e": "everything"}, [("s", "location", "l"), ("s", "domain", "e")],
                   ["l", "e", "s"], real={"l": "where i live", "e": "everything is"})
-    assert finalize(fronted_clause_commas(where)) == "where i live , everything is small"
+    assert finalize(fronted_clause_commas(where, CONTEXT)) == "where i live , everything is small"
 
 
 def test_commas_separate_the_conjuncts_of_a_list():
@@ -514,11 +507,11 @@ def test_commas_separate_the_conjuncts_of_a_list():
     edges = [*(("a", f"op{i}", s) for i, s in enumerate(subjects, start=1)), ("arithmetic", "mod", "m")]
     c = final(labels, edges, ["geography", "history", "m", "arithmetic", "a", "grammar"],
               real={"m": "much"})
-    assert finalize(coordination_commas(c)) == "geography , history , much arithmetic , and grammar"
+    assert finalize(coordination_commas(c, CONTEXT)) == "geography , history , much arithmetic , and grammar"
     # a left child that is no conjunct gets no comma of its own
     mod = final({"o": "or", "x": "star", "y": "sun", "e": "either"},
                 [("o", "op1", "x"), ("o", "op2", "y"), ("o", "mod", "e")], ["e", "x", "o", "y"], real={"e": "either"})
-    assert finalize(coordination_commas(mod)) == "either star , or sun"
+    assert finalize(coordination_commas(mod, CONTEXT)) == "either star , or sun"
 
 
 def _ram(number="singular", question=False):
@@ -534,9 +527,9 @@ def _ram(number="singular", question=False):
 
 
 def test_a_singular_predicate_noun_takes_an_indefinite_article_after_its_subject():
-    assert finalize(revise_articles(_ram(), PREFERS_THE, uniform_denom)) == "this is not a ram"
-    assert finalize(revise_articles(_ram(number="plural"), BigramLM({}), uniform_denom)) == "this is not ram"
-    assert "a" not in finalize(revise_articles(_ram(question=True), BigramLM({}), uniform_denom)).split()
+    assert finalize(revise_articles_refined(_ram(), Context(PREFERS_THE, uniform_denom))) == "this is not a ram"
+    assert finalize(revise_articles_refined(_ram(number="plural"), Context(BigramLM({}), uniform_denom))) == "this is not ram"
+    assert "a" not in finalize(revise_articles_refined(_ram(question=True), Context(BigramLM({}), uniform_denom))).split()
 
 
 def test_a_kept_indefinite_article_becomes_an_before_a_vowel():
@@ -544,7 +537,7 @@ def test_a_kept_indefinite_article_becomes_an_before_a_vowel():
     c = final({"e": "eat-01", "h": "he", "p": "apple", a: "a"},
               [("e", "ARG0", "h"), ("e", "ARG1", "p"), ("p", PLACEHOLDER, a)], ["h", "e", a, "p"],
               pos={"p": "NN"}, real={"e": "ate"}, inserted=1)
-    assert finalize(revise_articles(c, PREFERS_THE, uniform_denom)) == "he ate an apple"
+    assert finalize(revise_articles_refined(c, Context(PREFERS_THE, uniform_denom))) == "he ate an apple"
 
 
 def test_direct_speech_is_quoted():
@@ -605,34 +598,34 @@ def test_not_goes_where_a_negative_word_already_says_it():
     c = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
               [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
               real={"l": "learned", "m": "not", "e": "never"})
-    assert finalize(single_negation(c)) == "i never learned"
+    assert finalize(single_negation(c, CONTEXT)) == "i never learned"
     plain = final({"l": "learn-01", "i": "i", "m": "-"}, [("l", "ARG0", "i"), ("l", "polarity", "m")],
                   ["i", "m", "l"], real={"l": "learned", "m": "not"})
-    assert finalize(single_negation(plain)) == "i not learned"
+    assert finalize(single_negation(plain, CONTEXT)) == "i not learned"
     ever = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
                  [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
                  real={"l": "learned", "m": "not"})
-    assert finalize(single_negation(ever)) == "i never learned"
+    assert finalize(single_negation(ever, CONTEXT)) == "i never learned"
 
 
 def test_no_right_before_a_verb_is_not():
     labels = {"t": "tie-01", "y": "you", "m": "-", "h": "he"}
     edges = [("t", "ARG0", "y"), ("t", "polarity", "m"), ("t", "ARG1", "h")]
     c = final(labels, edges, ["y", "m", "t", "h"], pos={"t": "VB"}, real={"t": "tie", "m": "no", "h": "him"})
-    assert finalize(single_negation(c)) == "you not tie him"
-    assert finalize(do_support(single_negation(c))) == "you do not tie him"
+    assert finalize(single_negation(c, CONTEXT)) == "you not tie him"
+    assert finalize(do_support(single_negation(c, CONTEXT), CONTEXT)) == "you do not tie him"
     # before the object it stays: "he has no friends"
     labels = {"t": "have-03", "y": "he", "m": "-", "h": "friend"}
     c = final(labels, edges, ["y", "t", "m", "h"], pos={"t": "VB"}, real={"t": "has", "m": "no", "h": "friends"})
-    assert finalize(single_negation(c)) == "he has no friends"
+    assert finalize(single_negation(c, CONTEXT)) == "he has no friends"
 
 
 def test_a_hyphen_goes_back_where_the_language_model_is_far_likelier_with_it():
     lm = BigramLM({("grown", "-"): -0.5, ("-", "ups"): -0.1, ("ups", ","): -0.5, (",", "-"): -0.1})
-    assert restore_hyphens(["the", "grown", "ups", ",", "ups"], lm) == ["the", "grown", "-", "ups", ",", "ups"]
+    assert restore_hyphens(["the", "grown", "ups", ",", "ups"], Context(lm, uniform_denom)) == ["the", "grown", "-", "ups", ",", "ups"]
     # -3 for ("grown", "ups") against -0.6 with the hyphen: 2.4 more, not enough for a margin of 3
-    assert restore_hyphens(["the", "grown", "ups"], lm, margin=3.0) == ["the", "grown", "ups"]
-    assert restore_hyphens([], lm) == []
+    assert restore_hyphens(["the", "grown", "ups"], Context(lm, uniform_denom, hyper=Hyperparameters(hyphen_margin=3.0))) == ["the", "grown", "ups"]
+    assert restore_hyphens([], Context(lm, uniform_denom)) == []
 
 
 # -- do-support and the copula of adjectival predicates -------------------------------
@@ -653,19 +646,19 @@ def negated(verb, real, subject="i", before=()):
     ("looks up", "he", "he does not look up"),
 ])
 def test_a_negated_verb_gets_do_support_in_its_tense(real, subject, expected):
-    c = do_support(negated("know-01", real, subject))
+    c = do_support(negated("know-01", real, subject), CONTEXT)
     assert finalize(c) == expected
     (do,) = set(c.graph.vertices) - {"v", "s", "m"}
     assert isinstance(do, InsertedVertex) and c.graph.edge_labels("v", do) == [PLACEHOLDER]
 
 
 def test_no_do_support_after_an_auxiliary_nor_for_be_nor_for_a_participle():
-    assert finalize(do_support(negated("know-01", "know", before=["can"]))) == "i can not know"
-    assert finalize(do_support(negated("be-located-at-91", "was"))) == "i not was"
-    assert finalize(do_support(negated("see-01", "seen"))) == "i not seen"
+    assert finalize(do_support(negated("know-01", "know", before=["can"]), CONTEXT)) == "i can not know"
+    assert finalize(do_support(negated("be-located-at-91", "was"), CONTEXT)) == "i not was"
+    assert finalize(do_support(negated("see-01", "seen"), CONTEXT)) == "i not seen"
     not_a_verb = negated("know-01", "knew")
     not_a_verb = not_a_verb.with_(rho=not_a_verb.rho.updated([(Key.POS, "v", "NN")]))
-    assert finalize(do_support(not_a_verb)) == "i not knew"
+    assert finalize(do_support(not_a_verb, CONTEXT)) == "i not knew"
 
 
 def glad(subject="i", real=None, between=(), number=None):
@@ -677,40 +670,40 @@ def glad(subject="i", real=None, between=(), number=None):
 
 def test_an_adjective_heading_the_sentence_gets_be_after_its_subject():
     lm = BigramLM({("i", "am"): -0.5, ("i", "was"): -0.2})
-    assert finalize(predicative_copula(glad(), lm)) == "i was glad"
-    assert finalize(predicative_copula(glad(), BigramLM({("i", "am"): -0.5}))) == "i am glad"
+    assert finalize(predicative_copula(glad(), Context(lm, uniform_denom))) == "i was glad"
+    assert finalize(predicative_copula(glad(), Context(BigramLM({("i", "am"): -0.5}), uniform_denom))) == "i am glad"
     negative = glad(between=[("m", "-", "polarity"), ("d", "very", "degree")], real={"m": "not"})
-    assert finalize(predicative_copula(negative, BigramLM({}))) == "i am not very glad"
-    assert finalize(predicative_copula(glad("they"), BigramLM({}))) == "they are glad"
-    assert finalize(predicative_copula(glad("boy", number="plural"), BigramLM({}))) == "boy are glad"
-    assert finalize(predicative_copula(glad("boy"), BigramLM({}))) == "boy is glad"
+    assert finalize(predicative_copula(negative, Context(BigramLM({}), uniform_denom))) == "i am not very glad"
+    assert finalize(predicative_copula(glad("they"), Context(BigramLM({}), uniform_denom))) == "they are glad"
+    assert finalize(predicative_copula(glad("boy", number="plural"), Context(BigramLM({}), uniform_denom))) == "boy are glad"
+    assert finalize(predicative_copula(glad("boy"), Context(BigramLM({}), uniform_denom))) == "boy is glad"
 
 
 def test_no_copula_past_a_clause_nor_for_a_word_that_is_no_adjective():
     clause = glad(between=[("r", "run-01", "time")], real={"r": "running"})
-    assert finalize(predicative_copula(clause, BigramLM({}))) == "i running glad"
+    assert finalize(predicative_copula(clause, Context(BigramLM({}), uniform_denom))) == "i running glad"
     other = glad(real={"g": "happily"})
-    assert finalize(predicative_copula(other, BigramLM({}))) == "i happily"
+    assert finalize(predicative_copula(other, Context(BigramLM({}), uniform_denom))) == "i happily"
 
 
 def test_the_adjective_of_an_adverb_realization_takes_the_copula():
-    assert finalize(predicative_copula(glad(real={"g": "gladly"}), BigramLM({}))) == "i am glad"
+    assert finalize(predicative_copula(glad(real={"g": "gladly"}), Context(BigramLM({}), uniform_denom))) == "i am glad"
 
 
 def test_a_subject_after_its_adjective_moves_before_it():
     after = final({"g": "glad-02", "s": "i"}, [("g", "ARG0", "s")], ["g", "s"], pos={"g": "JJ"}, real={"g": "glad"})
-    assert finalize(predicative_copula(after, BigramLM({}))) == "i am glad"
+    assert finalize(predicative_copula(after, Context(BigramLM({}), uniform_denom))) == "i am glad"
     # "glad that i": the word Insert-Between put before the subject goes
     that = InsertedVertex(5)
     labels = {"g": "glad-02", that: "that", "s": "i"}
     c = final(labels, [("g", "ARG1", that), (that, "*", "s")], ["g", that, "s"], pos={"g": "JJ"}, real={"g": "glad"})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "i am glad"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "i am glad"
     # "sad to forget friends": a verb keeps its to
     to = InsertedVertex(6)
     labels = {"a": "sad-02", to: "to", "f": "forget-01", "r": "friends"}
     c = final(labels, [("a", "ARG1", to), (to, "*", "f"), ("f", "ARG1", "r")], ["a", to, "f", "r"],
               pos={"a": "JJ", "f": "VB"}, real={"a": "sad", "f": "forget"})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "to forget friends is sad"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "to forget friends is sad"
 
 
 def test_a_subject_with_an_unrealized_head_still_counts():
@@ -718,25 +711,25 @@ def test_a_subject_with_an_unrealized_head_still_counts():
     labels = {"s": "simple-02", "t": "thing", "r": "reply-01"}
     c = final(labels, [("s", "ARG1", "t"), ("t", "ARG2-of", "r")], ["s", "t", "r"], pos={"s": "JJ"},
               real={"s": "simply", "t": "", "r": "reply"})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "reply is simple"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "reply is simple"
 
 
 def test_like_and_be_located_take_the_copula_too():
     labels = {"r": "resemble-01", "g": "grown-up", "t": "that"}
     c = final(labels, [("r", "ARG1", "g"), ("r", "ARG2", "t")], ["g", "r", "t"], pos={"r": "IN", "g": "NN"},
               real={"r": "like", "g": "grown ups"})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "grown ups are like that"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "grown ups are like that"
     # the verb like-01 is no predicate
     labels["r"] = "like-01"
     c = final(labels, [("r", "ARG1", "g"), ("r", "ARG2", "t")], ["g", "r", "t"], pos={"r": "VB", "g": "NN"},
               real={"r": "like", "g": "grown ups"})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "grown ups like that"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "grown ups like that"
     labels = {"b": "be-located-at-91", "y": "you", "h": "home"}
     c = final(labels, [("b", "ARG1", "y"), ("b", "ARG2", "h")], ["y", "h", "b"], real={"b": ""})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "you are home"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "you are home"
     # a location first: left alone
     c = final(labels, [("b", "ARG1", "y"), ("b", "ARG2", "h")], ["h", "y", "b"], real={"b": ""})
-    assert finalize(predicative_copula(c, BigramLM({}))) == "home you"
+    assert finalize(predicative_copula(c, Context(BigramLM({}), uniform_denom))) == "home you"
 
 
 def test_what_a_verb_of_thinking_reports_is_a_clause():
@@ -746,7 +739,7 @@ def test_what_a_verb_of_thinking_reports_is_a_clause():
     edges = [("t", "ARG0", "h"), ("t", "ARG1", that), (that, "*", "r"), ("r", "ARG1", i), ("r", "ARG2", "h2")]
     c = final(labels, edges, ["h", "t", that, i, "r", "h2"], pos={"t": "VB", "r": "IN"},
               real={"t": "thought", "r": "like"})
-    assert finalize(predicative_copula(c, BigramLM({("i", "was"): -0.1}))) == "he thought that i was like him"
+    assert finalize(predicative_copula(c, Context(BigramLM({("i", "was"): -0.1}), uniform_denom))) == "he thought that i was like him"
 
 
 def test_a_question_puts_the_copula_before_the_subject():
@@ -754,16 +747,16 @@ def test_a_question_puts_the_copula_before_the_subject():
     edges = [("s", "mode", "m"), ("s", "ARG1", "y"), ("s", "time", "t"), ("s", "degree", "d")]
     c = final(labels, edges, ["m", "t", "y", "d", "s"], pos={"s": "JJ"}, real={"s": "sadly", "m": ""})
     lm = BigramLM({("then", "were"): -0.1})
-    assert finalize(predicative_copula(c, lm)) == "then were you so sad"
+    assert finalize(predicative_copula(c, Context(lm, uniform_denom))) == "then were you so sad"
 
 
 def test_a_yes_no_question_gets_do_before_its_subject():
     labels = {"c": "collect-01", "h": "he", "b": "butterfly", "q": "interrogative"}
     edges = [("c", "ARG0", "h"), ("c", "ARG1", "b"), ("c", "mode", "q")]
     question = final(labels, edges, ["q", "h", "c", "b"], pos={"c": "VB"}, real={"c": "collects", "q": ""})
-    assert finalize(do_support(question)) == "does he collect butterfly"
+    assert finalize(do_support(question, CONTEXT)) == "does he collect butterfly"
     statement = final({k: labels[k] for k in "chb"}, edges[:2], ["h", "c", "b"], pos={"c": "VB"},
                       real={"c": "collects"})
-    assert finalize(do_support(statement)) == "he collects butterfly"
+    assert finalize(do_support(statement, CONTEXT)) == "he collects butterfly"
     subject_last = final(labels, edges, ["q", "b", "c", "h"], pos={"c": "VB"}, real={"c": "collects", "q": ""})
-    assert finalize(do_support(subject_last)) == "butterfly collects he"
+    assert finalize(do_support(subject_last, CONTEXT)) == "butterfly collects he"

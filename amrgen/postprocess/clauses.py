@@ -1,0 +1,367 @@
+"""Our postprocessing additions that mend clauses (additions to thesis 4.4):
+the subject of a modal or an infinitive, the form of a verb after a modal,
+question words first, do-support and the copula of adjectival predicates.
+Each is a step of the pipeline (:mod:`amrgen.postprocess.pipeline`); BLEU
+figures are in docs/results.md."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from amrgen.amr import concept_form, has_mode
+from amrgen.graph import Graph, Order, Vertex
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
+from amrgen.lexicon.words import (
+    COORDINATION_CONCEPTS,
+    NEGATION_CARRIERS,
+    PRONOUN_COPULAS,
+    PRONOUN_FORMS,
+    QUESTION_WORDS,
+    QUESTION_WORDS_BY_ROLE,
+    RAISING_MODALS,
+    REPORTING_VERBS,
+    SPEECH_VERBS,
+)
+from amrgen.postprocess.editing import (
+    MULTI_SENTENCE,
+    UNKNOWN,
+    add_mark,
+    asks,
+    below_between_word,
+    edited_at_each,
+    is_between_word,
+    moved_before,
+    neighbours,
+    opening_subject,
+    placed,
+    realized,
+    realized_anew,
+    sentence_roots,
+    words_before,
+)
+from amrgen.postprocess.step import Context
+from amrgen.realization.inflection import adverb, is_plural_noun, supporting_do
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
+
+MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
+"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
+ADVERBIAL_QUESTION_WORDS = frozenset(QUESTION_WORDS_BY_ROLE.values())
+"""Question words that take no preposition when fronted (``to where`` -> ``where``)."""
+LOCATED = "be-located-at-91"
+RESEMBLE = "resemble-01"
+PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
+"""The roles of an adjectival predicate's subject, in the order they are looked for."""
+MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
+"""The roles of what may stand between an adjectival predicate and its subject (not very, at all)."""
+
+
+# -- modals and infinitives -------------------------------------------------------
+
+
+def modal_subjects(c: Configuration, context: Context) -> Configuration:
+    """The subject of a modal's clause before the modal (``can i distinguish
+    china`` -> ``i can distinguish china``): possible-01 and obligate-01 head
+    their clause in AMR (``(p / possible-01 :ARG1 (d / distinguish-01 :ARG0
+    i))``), so the transitions put their word before the whole clause.  Where
+    the clause's verb (:ARG1; :ARG2 of obligate-01) follows the modal and its
+    subject (ARG0, else ARG1) opens it, the subject becomes the modal's child,
+    right before it.  Questions (``:mode interrogative``, or ``amr-unknown``
+    below) keep the modal first."""
+
+    def subject_first(c: Configuration, v: Vertex) -> Configuration:
+        g = c.graph
+        if c.rho.get(Key.REAL, v) not in RAISING_MODALS or has_mode(g, v, "interrogative") or asks(g, v):
+            return c
+        clause = next((u for _, label, u in g.out_edges(v) if label in MODAL_CLAUSES and g.order.precedes(v, u)), None)
+        if clause is None or c.rho.get(Key.POS, clause) != "VB" or has_mode(g, clause, "interrogative"):
+            return c
+        subject = opening_subject(c, clause)
+        if subject is None or g.order.precedes(v, subject):
+            return c
+        return c.with_(graph=moved_before(g, subject, clause, v))
+
+    return edited_at_each(c, subject_first)
+
+
+def bare_infinitives(c: Configuration, context: Context) -> Configuration:
+    """The base form for a verb right after a modal or after the modal's
+    ``not`` (``this sheep must has`` -> ``this sheep must have``, ``can not
+    came`` -> ``can not come``): the tense model decides a verb's form without
+    knowing that a modal concept above it makes it an infinitive."""
+
+    def fixes_at(c: Configuration, v: Vertex) -> list[tuple[Vertex, str]]:
+        if c.rho.get(Key.POS, v) != "VB" or not c.rho.get(Key.REAL, v):
+            return []
+        before = words_before(c, v)
+        if before[-1:] == ["not"]:
+            before = before[:-1]
+        forms = supporting_do(c.rho.get(Key.REAL, v))
+        return [(v, forms[1])] if before and before[-1] in RAISING_MODALS and forms is not None else []
+
+    return realized_anew(c, fixes_at)
+
+
+def infinitive_subjects(c: Configuration, context: Context) -> Configuration:
+    """The subject of an infinitive before its ``to`` (``you want to the sheep
+    eat`` -> ``you want the sheep to eat``): where Insert-Between put ``to``
+    above a verb whose subject (not a copy: :func:`pronoun_cases` leaves those
+    unsaid) opens its clause, the subject becomes the child of the ``to``,
+    right before it, a pronoun in its object form (``want him to go``), and the
+    verb takes its base form."""
+
+    def subject_first(c: Configuration, u: Vertex) -> Configuration:
+        g = c.graph
+        if not is_between_word(g, u) or c.rho.get(Key.REAL, u) != "to" or len(g.children(u)) != 1:
+            return c
+        (verb,) = g.children(u)
+        subject = opening_subject(c, verb) if c.rho.get(Key.POS, verb) == "VB" else None
+        if subject is None or c.rho.defined(Key.LINK, subject):
+            return c
+        g = moved_before(g, subject, verb, u)
+        fixes = []
+        word, forms = c.rho.get(Key.REAL, subject), PRONOUN_FORMS.get(concept_form(g.label(subject)))
+        if forms is not None and word == forms[0]:
+            fixes.append((subject, forms[2]))
+        base = supporting_do(c.rho.get(Key.REAL, verb))
+        if base is not None:
+            fixes.append((verb, base[1]))
+        return realized(c.with_(graph=g), fixes)
+
+    return edited_at_each(c, subject_first)
+
+
+# -- questions and do-support -----------------------------------------------------
+
+
+def question_words_first(c: Configuration, context: Context) -> Configuration:
+    """The question word before its question (``you want to take your sheep to
+    where ?`` -> ``where you want to take your sheep ?``): an amr-unknown
+    realized as a question word becomes the first child of its question's head
+    (:func:`_question_head`), leaving behind a preposition that Insert-Between
+    put before where, why, how or when; :func:`do_support` then adds the do
+    (``where do you want ...``).  Nothing changes where the word opens the
+    question already, or where moving it would leave the yield undefined."""
+    for u in [x for x in c.graph.vertices if c.graph.label(x) == UNKNOWN]:
+        g, word = c.graph, c.rho.get(Key.REAL, u)
+        head = _question_head(c, u)
+        if not word or word.split()[0] not in QUESTION_WORDS or head is None or len(g.in_edges(u)) != 1 \
+                or g.yield_(c.rho[Key.REAL], head)[0] == word.split()[0]:
+            continue
+        (parent, label, _), = g.in_edges(u)
+        rho = c.rho
+        if isinstance(parent, InsertedVertex) and g.children(parent) == [u] and word in ADVERBIAL_QUESTION_WORDS:
+            rho = rho.updated([(Key.REAL, parent, "")])
+        moved = g.copy()
+        moved.remove_edge(parent, label, u)
+        moved.add_edge(head, label, u)
+        families = [[v, *moved.children(v)] for v in moved.vertices]
+        if not all(g.order.is_total_on([v for v in family if v != u]) for family in families):
+            continue
+        moved.order = Order(pair for family in families for pair in pairwise(
+            [*([u] if family[0] == head else []), *g.order.sequence(v for v in family if v != u)]))
+        candidate = c.with_(graph=moved, rho=rho)
+        if finalize(candidate) is not None:
+            c = candidate
+    return c
+
+
+def _question_head(c: Configuration, u: Vertex) -> Vertex | None:
+    """The verb that heads the question amr-unknown u asks: the highest verb
+    (ρ̂(POS) = VB) above u below any speech verb or multi-sentence root (the
+    question of ``he asked : " where do you live ? "`` is headed by live)."""
+    g, heads, v = c.graph, [], u
+    while g.parents(v) and str(g.label(g.parents(v)[0])) not in SPEECH_VERBS | {MULTI_SENTENCE}:
+        v = g.parents(v)[0]
+        if c.rho.get(Key.POS, v) == "VB":
+            heads.append(v)
+    return heads[-1] if heads else None
+
+
+def do_support(c: Configuration, context: Context) -> Configuration:
+    """English do-support, for a verb with no auxiliary of its own: a form of do
+    before the ``not`` right before a negated verb (``i not knew`` -> ``i did
+    not know``, ``not draw`` -> ``do not draw``), and before the subject of a
+    question (a ``:mode interrogative`` verb, or the head of a wh-question,
+    whose subject opens its clause: ``he collects butterflies ?`` -> ``does he
+    collect butterflies ?``, ``where he weighs ?`` -> ``where does he weigh
+    ?``).  do takes the verb's tense and person, and the verb becomes its base
+    form.  A ``not`` right after its verb goes before it first
+    (:func:`_negation_first`: ``i know not`` -> ``i do not know``).  The
+    thesis's transitions can insert do only where Insert-Child predicts it."""
+
+    def supported(c: Configuration, v: Vertex) -> Configuration:
+        verb = c.rho.get(Key.REAL, v)
+        if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in NEGATION_CARRIERS:
+            return c
+        c = _negation_first(c, v)
+        g = c.graph
+        anchor = _negation(c, v) or _question_subject(c, v)
+        forms = None if anchor is None else supporting_do(verb)
+        if forms is None:
+            return c
+        do, base = forms
+        c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
+        return realized(c, [(v, base)])
+
+    return edited_at_each(c, supported)
+
+
+def _polarity_not(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's :polarity child realized as ``not``."""
+    return next((u for _, label, u in c.graph.out_edges(v)
+                 if label == "polarity" and c.rho.get(Key.REAL, u) == "not"), None)
+
+
+def _negation_first(c: Configuration, v: Vertex) -> Configuration:
+    """c with v's ``not`` right before v where it comes right after it (``i want
+    not to go`` -> ``i not want to go``, for do-support to make ``i do not want``)."""
+    g = c.graph
+    negation = _polarity_not(c, v)
+    if negation is None or not g.order.precedes(v, negation) or neighbours(c, v)[1] != "not":
+        return c
+    return c.with_(graph=placed(g, v, negation, before=v))
+
+
+def _negation(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's :polarity child realized as ``not`` right before v's word, after no auxiliary."""
+    negation = _polarity_not(c, v)
+    if negation is None:
+        return None
+    before, after = neighbours(c, negation)
+    return negation if before not in NEGATION_CARRIERS and after == c.rho.get(Key.REAL, v).split()[0] else None
+
+
+def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
+    """The subject of a question's verb v (``:mode interrogative``, or the head of
+    an amr-unknown's question) when it comes first of v's realized family
+    (:func:`opening_subject`), after no auxiliary, and asks nothing itself."""
+    g = c.graph
+    asked = any(g.label(u) == UNKNOWN and _question_head(c, u) == v for u in g.successors(v))
+    if not (has_mode(g, v, "interrogative") or asked):
+        return None
+    subject = opening_subject(c, v)
+    if subject is None or isinstance(subject, InsertedVertex) or g.label(subject) == UNKNOWN:
+        return None
+    return subject if neighbours(c, subject)[0] not in NEGATION_CARRIERS else None
+
+
+# -- the copula -------------------------------------------------------------------
+
+
+def predicative_copula(c: Configuration, context: Context) -> Configuration:
+    """be between the subject and an adjective that heads a clause (``i not
+    sure`` -> ``i am not sure``): for every adjective realization (ρ̂(POS) = JJ,
+    an adjective in WordNet) of a clause head (:func:`_clause_heads`), whose
+    ARG1 (else ARG0, :domain; not through a word Insert-Between put there)
+    comes before it with nothing between but modifiers (:polarity, :degree,
+    :mod) of at most the hyperparameter ``copula_modifier_max_words`` words;
+    am/are/is by the subject, present or past as the language model prefers
+    for the sentence.  In a question (``:mode interrogative``) the copula comes
+    before the subject (``were you so sad``).
+
+    A subject that the transitions put after the adjective, with nothing but
+    such modifiers between, moves to the front of the adjective's phrase first
+    (``glad that i`` -> ``i am glad``), without the word Insert-Between put
+    before it unless it is a verb's ``to`` (``sad to forget friends`` -> ``to
+    forget friends is sad``); an adjective realized as its adverb (``that
+    truly``) takes the adjective form of its concept (``that is true``).
+    resemble-01 said as ``like`` and be-located-at-91 take the copula as well,
+    and so does the clause a verb of saying or thinking reports (``he thought
+    that i was like him``, ``you think you are home``); a plural noun subject
+    takes are/were.  AMR has no copula for adjectival predicates (``(g /
+    glad-02 :ARG0 (i / i))``), and models that learn inserted words only
+    through Insert-Child never insert it."""
+    lm, longest = context.lm, context.hyper.copula_modifier_max_words
+    for v in _clause_heads(c.graph):
+        adjective = _predicate_word(c, v, context.lexicon)
+        if adjective is None:
+            continue
+        subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in c.graph.out_edges(v)
+                        if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)
+        if subject is None:
+            continue
+        moved = _after_subject(c, v, subject) if not adjective else c
+        if moved is None or not _only_modifiers_between(moved, v, subject, longest):
+            continue
+        c = moved
+        if c.graph.order.precedes(v, subject):
+            c = _subject_first(c, v, subject)
+        elif is_between_word(c.graph, subject):
+            continue
+        g = c.graph
+        c = realized(c, [(v, adjective)])
+        said = below_between_word(g, subject)
+        word = c.rho.get(Key.REAL, said)
+        plural = c.rho.get(Key.NUMBER, said) == "plural" or c.rho.get(Key.POS, said) == "NN" and is_plural_noun(word)
+        forms = PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
+        opening = [u for u in g.children(v) if g.order.precedes(u, subject)]
+        after = opening if has_mode(g, v, "interrogative") else [*opening, subject]
+        before = [v, *(u for u in g.children(v) if u not in after)]
+        options = [add_mark(c, v, form, after=after, before=before) for form in forms]
+        c = max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+    return c
+
+
+def _clause_heads(g: Graph) -> list[Vertex]:
+    """The sentence roots, the children of those that a conjunction or
+    contrast heads, and the ARG1 of a verb of saying or thinking (:data:`REPORTING_VERBS`;
+    below the word Insert-Between put before it: ``he thought that i like
+    him``)."""
+    heads = []
+    for root in sentence_roots(g):
+        heads.append(root)
+        if str(g.label(root)) in COORDINATION_CONCEPTS:
+            heads.extend(g.children(root))
+    for v in g.vertices:
+        if str(g.label(v)) in REPORTING_VERBS:
+            heads.extend(below_between_word(g, u) for _, label, u in g.out_edges(v) if label == "ARG1")
+    return list(dict.fromkeys(heads))
+
+
+def _predicate_word(c: Configuration, v: Vertex, lexicon: WordNetLexicon) -> str | None:
+    """What v says as a predicate after a copula: its word if ρ̂(POS)(v) = JJ
+    and WordNet knows it as an adjective, the adjective of its concept if v is
+    realized as that adjective's adverb (true-01 as ``truly``), ``like`` where v
+    is realized so (resemble-01: ``they are like that``), nothing for
+    be-located-at-91 (``you are home``); None where v is no such predicate."""
+    word = c.rho.get(Key.REAL, v)
+    if str(c.graph.label(v)) == LOCATED:
+        return ""
+    if word == "like" and str(c.graph.label(v)) == RESEMBLE:
+        return word
+    if c.rho.get(Key.POS, v) != "JJ" or not word:
+        return None
+    if lexicon.knows(word, "a"):
+        return word
+    stem = concept_form(c.graph.label(v))
+    return stem if adverb(lexicon, stem) == word else None
+
+
+def _after_subject(c: Configuration, v: Vertex, subject: Vertex) -> Configuration | None:
+    """c with v (a predicate that says nothing) right after its subject, where
+    the subject opens v's phrase; else None."""
+    g = c.graph
+    family = [u for u in g.order.sequence([v, *g.children(v)]) if u != v]
+    if any(g.yield_(c.rho[Key.REAL], u) for u in family[:family.index(subject)]):
+        return None
+    return c.with_(graph=placed(g, v, v, after=subject))
+
+
+def _only_modifiers_between(c: Configuration, v: Vertex, subject: Vertex, longest: int) -> bool:
+    """Whether only modifiers (:data:`MODIFIER_ROLES`) of at most ``longest``
+    words stand between the predicate v and its subject in v's phrase."""
+    g = c.graph
+    first, last = (subject, v) if g.order.precedes(subject, v) else (v, subject)
+    return all(label in MODIFIER_ROLES and len(g.yield_(c.rho[Key.REAL], u)) <= longest
+               for _, label, u in g.out_edges(v) if g.order.precedes(first, u) and g.order.precedes(u, last))
+
+
+def _subject_first(c: Configuration, v: Vertex, subject: Vertex) -> Configuration:
+    """c with the subject first in v's phrase, the word Insert-Between put
+    before it dropped unless it is the ``to`` of a verb."""
+    g = placed(c.graph, v, subject)
+    if is_between_word(g, subject) and not (
+            c.rho.get(Key.REAL, subject) == "to" and any(c.rho.get(Key.POS, u) == "VB" for u in g.children(subject))):
+        return realized(c.with_(graph=g), [(subject, "")])
+    return c.with_(graph=g)

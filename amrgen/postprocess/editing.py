@@ -1,0 +1,138 @@
+"""The editing toolkit every postprocessing step uses (thesis 4.4).
+
+Every step works on a final configuration ĉ = (Ĝ, ε, ε, ρ̂): ≺̂ is total on
+every family ch(v) ∪ {v} and every vertex is realized.  A step changes ĉ in
+three ways only, each kept total: it realizes a vertex anew (ρ̂(REAL) updated:
+:func:`realized_anew`), adds a word as Insert-Child adds one (a fresh vertex
+of V_ins under a placeholder edge: :func:`add_mark`), or moves a vertex
+within its family or to another family (:func:`placed`, :func:`moved_before`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
+
+from amrgen.graph import Graph, Order, Vertex
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
+
+MULTI_SENTENCE = "multi-sentence"
+UNKNOWN = "amr-unknown"
+VERB_SUBJECTS = ("ARG0", "ARG1")
+"""The roles of a verb's subject, in the order they are looked for."""
+
+SLOT = "\x00slot"
+"""Stands for one vertex's realization in a yield while its neighbours are looked up."""
+
+Fix = tuple[Vertex, str]
+"""(u, w): realize u as w."""
+
+
+def realized_anew(c: Configuration, fixes_at: Callable[[Configuration, Vertex], Iterable[Fix]]) -> Configuration:
+    """c with ρ̂(REAL) updated by the fixes ``fixes_at(c, v)`` proposes for each
+    vertex v of Ĝ, all judged on c itself (a later fix of the same vertex wins)."""
+    fixes = [(Key.REAL, u, word) for v in c.graph.vertices for u, word in fixes_at(c, v)]
+    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
+def edited_at_each(c: Configuration, edit: Callable[[Configuration, Vertex], Configuration]) -> Configuration:
+    """c after ``edit`` at each vertex of Ĝ in turn, each edit on the result of
+    the one before (the vertices it adds are not visited)."""
+    for v in list(c.graph.vertices):
+        c = edit(c, v)
+    return c
+
+
+def realized(c: Configuration, fixes: Sequence[Fix]) -> Configuration:
+    """c with each u of ``fixes`` realized as its word."""
+    return c.with_(rho=c.rho.updated([(Key.REAL, u, word) for u, word in fixes])) if fixes else c
+
+
+def sentence_roots(g: Graph) -> list[Vertex]:
+    """R̂: the children of a multi-sentence root, else the root alone."""
+    root = g.root
+    return g.children(root) if g.label(root) == MULTI_SENTENCE else [root]
+
+
+def asks(g: Graph, v: Vertex) -> bool:
+    """Whether an amr-unknown is below v (v's phrase asks a question)."""
+    return any(g.label(u) == UNKNOWN for u in g.successors(v))
+
+
+def add_mark(c: Configuration, parent: Vertex, mark: str, after: Iterable[Vertex] = (),
+             before: Iterable[Vertex] = ()) -> Configuration:
+    """c with a new vertex realized as ``mark`` (a punctuation mark, a quotation
+    mark or a word) under an edge (parent, ⋆, ·), as Insert-Child adds vertices,
+    ordered after every vertex of ``after`` and before every vertex of ``before``."""
+    new, g = c.new_vertex(), c.graph.copy()
+    g.add_vertex(new, mark)
+    g.add_edge(parent, PLACEHOLDER, new)
+    g.order = g.order.with_pairs([*((u, new) for u in after), *((new, u) for u in before)])
+    return c.with_(graph=g, rho=c.rho.updated([(Key.REAL, new, mark)]), inserted=c.inserted + 1)
+
+
+def is_between_word(g: Graph, u: Vertex) -> bool:
+    """Whether u is a word Insert-Between put above a vertex (not a copy Delete-Reentrance made)."""
+    return isinstance(u, InsertedVertex) and bool(g.children(u))
+
+
+def below_between_word(g: Graph, u: Vertex) -> Vertex:
+    """u, or the vertex below u where u is a word Insert-Between put above it."""
+    return g.children(u)[0] if is_between_word(g, u) else u
+
+
+def placed(g: Graph, head: Vertex, x: Vertex, *, after: Vertex | None = None,
+           before: Vertex | None = None) -> Graph:
+    """A copy of g with x in the family ch(head) ∪ {head} right after ``after``,
+    or right before ``before``, or first where neither is given; the other
+    members keep their order, and so does every other family."""
+    family = [u for u in g.order.sequence([head, *g.children(head)]) if u != x]
+    at = family.index(before) if before is not None else 0 if after is None else family.index(after) + 1
+    moved = g.copy()
+    moved.order = resequenced(moved, {head: [*family[:at], x, *family[at:]]})
+    return moved
+
+
+def moved_before(g: Graph, u: Vertex, parent: Vertex, head: Vertex) -> Graph:
+    """A copy of g with u (a child of ``parent``, under the same labels) a child
+    of ``head`` instead, ordered right before it.  Every family is ordered anew
+    on its own (:func:`placed`): adding the pair to ≺ might close a cycle
+    through other families."""
+    moved = g.copy()
+    for label in moved.edge_labels(parent, u):
+        moved.remove_edge(parent, label, u)
+        moved.add_edge(head, label, u)
+    return placed(moved, head, u, before=head)
+
+
+def resequenced(g: Graph, sequences: Mapping[Vertex, Sequence[Vertex]]) -> Order:
+    """The order that puts each family ch(v) ∪ {v} of g in the sequence given
+    for v, and every other family in its sequence under g's order."""
+    return Order(pair for v in g.vertices for pair in pairwise(
+        sequences.get(v) or g.order.sequence([v, *g.children(v)])))
+
+
+def neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
+    """The words right before and right after the realization of v in the yield."""
+    words = c.graph.yield_({**c.rho[Key.REAL], v: SLOT})
+    i = words.index(SLOT)
+    return (words[i - 1] if i > 0 else None), (words[i + 1] if i + 1 < len(words) else None)
+
+
+def words_before(c: Configuration, v: Vertex) -> list[str]:
+    """The words of the yield before the realization of v."""
+    words = c.graph.yield_({**c.rho[Key.REAL], v: SLOT})
+    return words[:words.index(SLOT)]
+
+
+def opening_subject(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's subject (ARG0, else ARG1) when it is realized and comes first of v's
+    realized family (after a question word: ``where you live``)."""
+    g = c.graph
+    subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
+    if subject is None or not c.rho.get(Key.REAL, subject):
+        return None
+    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)
+              and g.label(u) != UNKNOWN]
+    return subject if all(g.order.precedes(subject, u) for u in family) else None

@@ -1,0 +1,135 @@
+"""Postprocessing as a declared pipeline of named steps (thesis 4.4 and our
+additions).
+
+A pipeline is a list of step names (:data:`STEPS`), run in order on the
+final configuration ĉ; the steps that edit the words w̃ = c_f(ĉ) come after
+every step that edits the configuration.  Two pipelines are named:
+
+- ``thesis``: exactly Section 4.4 (articles, punctuation, duplicates), so the
+  thesis's baseline can be run again;
+- ``full``: every step, in the order the shipped generator runs them.
+
+Any other list is a file of step names, one a line (``#`` starts a comment),
+e.g. ``full`` without one step for an ablation (``benchmarks/postprocess_ablation.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from amrgen.errors import AmrgenError
+from amrgen.postprocess import articles, clauses, phrases, punctuation, thesis
+from amrgen.postprocess.step import ADDITION, REFINEMENT, THESIS, Context, Step
+from amrgen.transitions.configuration import Configuration, finalize
+
+STEPS: tuple[Step, ...] = (
+    Step("single-negation", ADDITION, phrases.single_negation),
+    Step("consequences", ADDITION, phrases.consequences),
+    Step("time-phrases", ADDITION, phrases.time_phrases),
+    Step("counted-plurals", ADDITION, phrases.counted_plurals),
+    Step("ago", ADDITION, phrases.ago),
+    Step("as-possible", ADDITION, phrases.as_possible),
+    Step("synthetic-degrees", ADDITION, phrases.synthetic_degrees),
+    Step("manner-adverbs", ADDITION, phrases.manner_adverbs),
+    Step("question-words-first", ADDITION, clauses.question_words_first),
+    Step("infinitive-subjects", ADDITION, clauses.infinitive_subjects),
+    Step("modifiers-first", ADDITION, phrases.modifiers_first),
+    Step("pronoun-cases", ADDITION, phrases.pronoun_cases),
+    Step("argument-cases", ADDITION, phrases.argument_cases),
+    Step("modal-subjects", ADDITION, clauses.modal_subjects),
+    Step("bare-infinitives", ADDITION, clauses.bare_infinitives),
+    Step("do-support", ADDITION, clauses.do_support),
+    Step("predicative-copula", ADDITION, clauses.predicative_copula),
+    Step("articles", THESIS, thesis.revise_articles),
+    Step("articles-refined", REFINEMENT, articles.revise_articles_refined),
+    Step("punctuation", THESIS, thesis.punctuate),
+    Step("punctuation-refined", REFINEMENT, punctuation.punctuate_refined),
+    Step("exclamations", ADDITION, punctuation.exclamations),
+    Step("coordination-commas", ADDITION, punctuation.coordination_commas),
+    Step("fronted-clause-commas", ADDITION, punctuation.fronted_clause_commas),
+    Step("quote-speech", ADDITION, punctuation.quote_speech),
+    Step("quote-dialogue", ADDITION, punctuation.quote_dialogue),
+    Step("duplicates", THESIS, thesis.remove_duplicates, on="words"),
+    Step("hyphens", ADDITION, punctuation.restore_hyphens, on="words"),
+)
+"""Every step, in the order ``full`` runs them."""
+
+BY_NAME = {step.name: step for step in STEPS}
+REPLACED_IN_FULL = frozenset({"articles", "punctuation"})
+"""The thesis's steps whose refinements ``full`` runs instead."""
+PIPELINES: dict[str, tuple[str, ...]] = {
+    "thesis": ("articles", "punctuation", "duplicates"),
+    "full": tuple(step.name for step in STEPS if step.name not in REPLACED_IN_FULL),
+}
+"""The named pipelines."""
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """A list of steps and where it came from (a pipeline's name or a file)."""
+
+    name: str
+    steps: tuple[Step, ...]
+
+    @property
+    def step_names(self) -> tuple[str, ...]:
+        return tuple(step.name for step in self.steps)
+
+    def run(self, c: Configuration, context: Context) -> list[str]:
+        """w̃: ĉ after every configuration step, c_f of the result as words, and
+        the words after every words step."""
+        for step in self.steps:
+            if step.on == "configuration":
+                c = step.apply(c, context)
+        sentence = finalize(c)
+        if sentence is None:
+            raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")
+        words = sentence.split()
+        for step in self.steps:
+            if step.on == "words":
+                words = step.apply(words, context)
+        return words
+
+
+def named_pipelines() -> dict[str, tuple[str, ...]]:
+    """Each named pipeline with its step names, in order (for a menu)."""
+    return dict(PIPELINES)
+
+
+def resolve_pipeline(spec: str | Sequence[str], source: str = "pipeline") -> Pipeline:
+    """The pipeline ``spec`` names: ``thesis``, ``full``, a file of step names
+    (one a line, ``#`` comments), or a list of step names (``source`` says
+    where it was written, for the error).  An unknown step, or a configuration
+    step after a words step, is one clear error naming the file and line."""
+    if not isinstance(spec, str):
+        return _pipeline(source, [(f"{source}: step {i}", name) for i, name in enumerate(spec, start=1)])
+    if spec in PIPELINES:
+        return Pipeline(spec, tuple(BY_NAME[name] for name in PIPELINES[spec]))
+    path = Path(spec)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        named = ", ".join(PIPELINES)
+        raise AmrgenError(f"{spec}: neither a named postprocessing pipeline ({named}) nor a readable file "
+                          f"of step names ({error.__class__.__name__})") from None
+    names = [(f"{path}:{number}", line.split("#", 1)[0].strip())
+             for number, line in enumerate(text.splitlines(), start=1)]
+    return _pipeline(str(path), [(place, name) for place, name in names if name])
+
+
+def _pipeline(name: str, listed: list[tuple[str, str]]) -> Pipeline:
+    steps, words_step = [], None
+    for place, step_name in listed:
+        step = BY_NAME.get(step_name)
+        if step is None:
+            raise AmrgenError(f"{place}: unknown postprocessing step {step_name!r} "
+                              f"(known: {', '.join(BY_NAME)})")
+        if step.on == "configuration" and words_step is not None:
+            raise AmrgenError(f"{place}: {step_name} edits the configuration, so it cannot follow "
+                              f"{words_step}, which edits the words")
+        if step.on == "words":
+            words_step = step_name
+        steps.append(step)
+    return Pipeline(name, tuple(steps))
