@@ -10,8 +10,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   p_REAL's ε is not taken: Keep decided that σ1 is represented in the
   sentence (ε stays possible where a default realization gives it).  A
   named entity arranged as its name alone (5.2) has its default realization,
-  ε, only; a country or continent with a one-word name takes no article
-  (France, Europe; Little Prince training has none before any of its 9).
+  ε, only; a country, continent, city, state, province or county with a
+  one-word name takes no article (France, Europe, Rome).
 - Insert-Child: at most one, to the left (5.1).  Articles and the auxiliary
   of the passive are inserted by hand from α(DENOM) and α(VOICE) (5.1: "we
   manually handle insertions of articles and auxiliary verbs required by
@@ -19,13 +19,16 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   α; the auxiliary is *be*, whose form its default realizations and the
   language model choose.  Otherwise the most probable output of the
   Insert-Child model other than an article.
-- Reorder-(v1..vn): Eq. (equ:reo3) with p_*, p_l and p_r.  Children that
-  Insert-Child added keep their fixed place (an article first, any other
-  word right before σ1) with probability 1.  The best orders are found
-  without listing all n! orders: the best side assignments (a product of
-  independent p_* factors), then for each side the best orders of its
-  children (all orders of up to :data:`MAX_PERMUTED` children; above that,
-  the canonical order).
+- Reorder-(v1..vn): Eq. (equ:reo3) with p_*, p_l and p_r.  A child that
+  Insert-Child-(w, left) added is left of σ1 (its Mapping puts σ~ ≺ σ1, so
+  p_* is 1 for it, as in the reference implementation, §8.4); its place
+  among the other left children is scored by p_l like theirs.  An inserted
+  article stays first with probability 1 (5.1 inserts articles by hand and
+  puts them before all other children; docs/deviations.md).  The best
+  orders are found without listing all n! orders: the best side
+  assignments (a product of independent p_* factors), then for each side
+  the best orders of its children (all orders of up to
+  :data:`MAX_PERMUTED` children; above that, the canonical order).
 - Insert-Between: the ARG model on ARGi edges, the other model elsewhere;
   "" is No-Insertion; on :domain edges a copula by hand (5.1), on
   :condition and :location edges "if" and "where" by hand
@@ -47,7 +50,7 @@ from amrgen.amr import concept_form, has_mode
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
 from amrgen.decoding.prune import prune
-from amrgen.graph import Vertex
+from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.context import FeatureContext
@@ -95,14 +98,26 @@ every :condition edge to the sentence's first "if" (§3.2); the text-based oracl
 finds it on 17 of the 45 training edges, and the models, trained on fewer,
 never insert it; "where" is no insertable word of the reference's list at all."""
 
-UNARTICLED_ENTITIES = frozenset({"country", "continent"})
-"""Named entities without an article when their name is one word."""
+UNARTICLED_ENTITIES = frozenset({"country", "continent", "city", "state", "province", "county"})
+"""Named entities without an article when their name is one word: English
+names of countries and places take none ("France", "Rome", "Texas"; Fig.
+fig:amr-graph-city realizes its graph as "Rome").  Little Prince training has
+no article before any of its 9 such names; in the bamboo-silver corpus "the"
+stands right before 3 % of the one-word country names, 5 % of the city and
+state names (the article of another noun, mostly: "the Beijing government"),
+against 45 % of government-organization names."""
 
 _MIN_P = 1e-9
 """A probability the models give no mass to still gets this much (log 0 = -inf)."""
 
 DefaultRealizations = Callable[[Configuration, SyntacticAnnotation, float, float], list[tuple[str, float]]]
 """r~_(c,α) with P(Realize-(r~, α) | c, α) (Section 5.2), given p~ and p_ε."""
+
+
+def _unarticled_place(g: Graph, v: Vertex) -> bool:
+    """v is a place of :data:`UNARTICLED_ENTITIES` with a one-word name."""
+    return str(g.label(v)) in UNARTICLED_ENTITIES and any(
+        label == "name" and len(concept_form(g.label(name)).split()) == 1 for _, label, name in g.out_edges(v))
 
 
 class TransitionProbabilities:
@@ -157,10 +172,12 @@ class TransitionProbabilities:
         """σ1 takes no article (α(DENOM) = –) where another word determines it:
         a :quant child, a :poss child that is a pronoun or a copy, a :mod child
         that is a determiner or pronoun (reference implementation §8.2,
-        articleDisallowed); or a country or continent with a one-word name."""
+        articleDisallowed); or a place of :data:`UNARTICLED_ENTITIES` with a
+        one-word name, and that name (the vertex said, where the place is
+        arranged as its name alone)."""
         g, v = c.graph, c.sigma1
-        if str(g.label(v)) in UNARTICLED_ENTITIES and any(
-                label == "name" and len(concept_form(g.label(name)).split()) == 1 for _, label, name in g.out_edges(v)):
+        if _unarticled_place(g, v) or any(
+                label == "name" and _unarticled_place(g, parent) for parent, label, _ in g.in_edges(v)):
             return True
         for _, label, child in g.out_edges(v):
             concept = str(g.label(child))
@@ -261,7 +278,6 @@ class TransitionProbabilities:
         children = g.children(v)
         inserted = [ch for ch in children if PLACEHOLDER in g.edge_labels(v, ch)]
         articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
-        before_v = [ch for ch in inserted if ch not in articles]
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []
@@ -269,10 +285,11 @@ class TransitionProbabilities:
             ordered = context.derive(sides=sides)
             halves = []
             for side, model in ((LEFT, "reorder-left"), (RIGHT, "reorder-right")):
-                members = [ch for ch in free if sides[ch] == side]
+                # An inserted child has no side to choose: Insert-Child-(w, left) put it left.
+                members = [ch for ch in children if sides.get(ch, LEFT) == side and ch not in articles]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
-                sequence = (*articles, *left, *before_v, v, *right)
+                sequence = (*articles, *left, v, *right)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])
         allowed = [(Reorder(seq), p) for seq, p in candidates if self.system.applicable(Reorder(seq), c)]

@@ -1,0 +1,64 @@
+"""P(Reorder-(v1..vn) | c) of Eq. (equ:reo3) for a family with a child that
+Insert-Child added (thesis 4.2.1, 5.1): its place among the left children is
+scored by p_l like theirs, not fixed."""
+
+import itertools
+
+import pytest
+
+from amrgen.amr import Amr
+from amrgen.ml.events import AFTER, BEFORE, canonical_pair
+from amrgen.transitions.annotations import SyntacticAnnotation
+from amrgen.transitions.transitions import LEFT, InsertChild, NoInsertion, Realize
+
+
+def _follow_with_do(generator):
+    """Fig. fig:insert-child: follow-02 (ARG0 i, polarity -) after Realize and
+    Insert-Child-(do, left), ready for Reorder."""
+    _, phase1 = generator.first_phase(Amr.from_penman("(f / follow-02 :ARG0 (i / i) :polarity -)"))
+    c = phase1.configuration
+    follow = c.graph.root
+    c = c.with_(node_buffer=(follow,), child_buffer=())
+    c = Realize("follow", SyntacticAnnotation(pos="VB", tense="present", voice="active")).apply(c)
+    c = InsertChild("do", LEFT).apply(c)
+    do = c.sigma1
+    c = NoInsertion().apply(c.with_(node_buffer=(follow,)))
+    return c, follow, do
+
+
+def _p_reo3(generator, c, sequence):
+    """Eq. (equ:reo3) computed from the order models directly; the inserted child
+    is left of σ1 by Insert-Child's ≺ (its p_* is 1)."""
+    models, v = generator.models, c.sigma1
+    head = sequence.index(v)
+    sides = {u: LEFT if i < head else "right" for i, u in enumerate(sequence) if u != v}
+    context = models.context(c)
+    p = 1.0
+    for u, side in sides.items():
+        if str(c.graph.label(u)) == "do":
+            continue
+        p_left = models.probabilities("reorder-head", context.derive(children=(u,))).get(LEFT, 0.5)
+        p *= p_left if side == LEFT else 1 - p_left
+    ordered = context.derive(sides={u: s for u, s in sides.items() if str(c.graph.label(u)) != "do"})
+    for half, model in ((sequence[:head], "reorder-left"), (sequence[head + 1:], "reorder-right")):
+        for a, b in itertools.combinations(half, 2):
+            first, second = canonical_pair(c, a, b)
+            probabilities = models.probabilities(model, ordered.derive(children=(first, second)))
+            p_before = probabilities.get(BEFORE, 1 - probabilities.get(AFTER, 0.5))
+            p *= p_before if first == a else 1 - p_before
+    return p
+
+
+def test_an_inserted_child_is_placed_by_the_order_models(generator):
+    c, follow, do = _follow_with_do(generator)
+    reorders = generator.search.probabilities.reorders(c)
+    assert reorders
+    labels = {v: str(c.graph.label(v)) for v in c.graph.vertices}
+    orders = {tuple(labels[v] for v in t.sequence): p for t, p in reorders}
+    # "i do not follow" (Fig. fig:insert-child) is a candidate: do is not tied to σ1
+    assert ("i", "do", "-", "follow-02") in orders
+    for t, p in reorders:
+        # Insert-Child-(do, left) put do ≺ follow: every order keeps it on the left
+        assert t.sequence.index(do) < t.sequence.index(follow)
+        assert p == pytest.approx(_p_reo3(generator, c, t.sequence), rel=1e-9)
+    assert len(orders) == len(reorders)
