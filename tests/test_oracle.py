@@ -5,12 +5,12 @@ import penman
 
 from amrgen.amr import Amr
 from amrgen.bigraph import Bigraph, dependency_tree
-from amrgen.decoding.phase1 import in_first_stage
 from amrgen.graph import Graph
 from amrgen.io.alignments import jamr_token_alignments, parse_jamr_alignments
 from amrgen.oracle import Approach, best_prefix, gold_annotation, left, simplify, training_data
 from amrgen.transitions import SyntacticAnnotation
 from amrgen.transitions.constraints import ConstraintResources, Constraints
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import Delete, DeleteReentrance, Keep, Merge, Swap
 
@@ -142,7 +142,7 @@ RESTRICTED = (DeleteReentrance, Merge, Swap, Delete, Keep)
 
 def keep_all(c, system):
     """A first stage that keeps every vertex (Delete-Reentrance left to the oracle)."""
-    return Keep() if in_first_stage(c) and len(c.graph.in_edges(c.sigma1)) < 2 else None
+    return Keep() if stage(c) is Stage.PREDECESSORS and len(c.graph.in_edges(c.sigma1)) < 2 else None
 
 
 def test_the_oracle_goes_on_from_a_first_stage_that_is_not_gold():

@@ -47,6 +47,7 @@ from amrgen.graph import Vertex
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ARTICLES
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import (
     LEFT,
     RIGHT,
@@ -216,7 +217,7 @@ class BestSequenceSearch:
         """Stages 2 and 3 of v: each of the h1-best Realize transitions followed by
         the Insert-Child step; yields (c_real, hist, v's words, best of inserted children)."""
         v = c.sigma1
-        if c.rho.get(Key.DEL, v) == 1 or c.rho.defined(Key.REAL, v):
+        if stage(c) is not Stage.REALIZE:
             # Deleted (or realized already: a vertex Insert-Child added is realized
             # by its own Realize below, like any other).
             yield c, (), (), {}

@@ -33,6 +33,7 @@ from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.lm.model import DEFAULT_LM, LanguageModel
+from amrgen.ml.names import ModelName
 from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.normalize import normalize_amr
 from amrgen.realization.defaults import DefaultRealizer
@@ -159,7 +160,7 @@ class Generator:
         """P(DENOM = · | G, v) for the article revision of 4.4, given v's POS and number."""
         known = {Key.POS: c.rho.get(Key.POS, v, "NN"), Key.NUMBER: c.rho.get(Key.NUMBER, v, "singular")}
         context = self.models.context(c.with_(node_buffer=(v,), child_buffer=())).derive(annotation=known)
-        return self.models.probabilities("denom", context)
+        return self.models.probabilities(ModelName.DENOM, context)
 
 
 def _names(vertices: list[Vertex]) -> str:

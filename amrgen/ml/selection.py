@@ -49,7 +49,8 @@ import scipy.sparse as sp
 from sklearn.exceptions import ConvergenceWarning
 
 from amrgen.errors import AmrgenError
-from amrgen.ml.events import MODELS, events
+from amrgen.ml.events import events
+from amrgen.ml.names import MODELS
 from amrgen.ml.features import (
     ROLES,
     Feature,
