@@ -27,9 +27,9 @@ the other can never win (the reference implementation does the same).
 
 The search keeps only what survives.  :meth:`BestSequenceSearch.pruned` is
 its observation hook: a subclass that overrides it is told, at every
-pruning, which candidates went in and which came out (the phase-2
-inspector of the GUI, :mod:`amrgen_gui.search_record`, lists what was
-dropped and where).
+pruning, which candidates went in and which came out
+(:mod:`amrgen.stepping.search_record` lists what was dropped and where, for
+scripts and the application's phase-2 inspector).
 """
 
 from __future__ import annotations

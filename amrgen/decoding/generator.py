@@ -27,6 +27,7 @@ from amrgen.amr import Amr
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
+from amrgen.decoding.partial import phase2_start
 from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted
 from amrgen.decoding.postprocess import postprocess
 from amrgen.decoding.probabilities import TransitionProbabilities
@@ -128,6 +129,14 @@ class Generator:
         computes it once per graph."""
         graph = normalize_amr(amr)
         return graph, generate_greedy_restricted(initial(graph.graph), self.models, self.system)
+
+    def continue_from(self, c: Configuration) -> tuple[list[tuple[Configuration, Transition, float]], Configuration]:
+        """generate(G) from a configuration of phase 1 that it did not reach itself
+        (after a transition a user chose instead of the model's): the (c, t, p)
+        generateGreedy_restr applies from c on, and the configuration phase 2
+        starts from, (G', σ, ε, ρ) with σ a bottom-up traversal of G'."""
+        rest = generate_greedy_restricted(c, self.models, self.system)
+        return rest.steps, phase2_start(rest.configuration)
 
     def generate(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> Generation:
         """Algorithm 5 and postprocessing on one AMR graph (``first_phase``: what

@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from amrgen.errors import MissingResourceError
+from amrgen.stepping.session import Mode
 from amrgen_gui import theme
-from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.main_window import MainWindow
-from amrgen_gui.session import Mode
+from amrgen_gui.paths import SAMPLE
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -48,7 +48,7 @@ def window(qtbot, settings, open_in) -> MainWindow:
 def default_generator():
     """The shipped default generator (resources/default), loaded once as the
     application loads it; skips without it, except under CI."""
-    from amrgen_gui.generator import LoadedGenerator
+    from amrgen.stepping.loaded_generator import LoadedGenerator
 
     try:
         return LoadedGenerator.load()
