@@ -25,6 +25,7 @@ import math
 import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from amrgen.amr import depths, is_inverted
 from amrgen.bigraph import Bigraph
@@ -67,7 +68,10 @@ class OracleState:
     """A_G as update(B, c, t) has carried it along: the part of B that changes."""
 
     alignment: Mapping[Vertex, frozenset[int]]
-    """A_G(v) for the vertices aligned to some word; never changed in place."""
+    """A_G(v) for the vertices aligned to some word (read-only)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "alignment", MappingProxyType(dict(self.alignment)))
 
     def aligned(self, v: Vertex) -> frozenset[int]:
         """A_G(v)."""
