@@ -18,8 +18,8 @@ import threading
 import traceback
 from types import TracebackType
 
-from amrgen_gui.generator import LoadedGenerator
-from amrgen_gui.session import Mode
+from amrgen.stepping.loaded_generator import LoadedGenerator
+from amrgen.stepping.session import Mode
 
 # Qt is imported in main(), after the generator has started loading: the two
 # overlap (about 0.3 s sooner ready, by benchmarks/application_start.py).
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     theme.apply(app)
     sys.excepthook = _report_unexpected
 
-    from amrgen_gui.corpus import SAMPLE
+    from amrgen_gui.paths import SAMPLE
     from amrgen_gui.main_window import MainWindow
 
     window = MainWindow()

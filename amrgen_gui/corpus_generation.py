@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
-from amrgen_gui.generator import LoadedGenerator
+from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui.tasks import Report
 
 

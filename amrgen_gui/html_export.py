@@ -19,11 +19,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QGraphicsScene
 
+from amrgen.stepping.session import Mode, Session
 from amrgen.transitions.annotations import ALL_KEYS
 from amrgen.transitions.configuration import Configuration
 from amrgen_gui.export import svg_bytes
 from amrgen_gui.model import SessionModel
-from amrgen_gui.session import Mode, Session
 from amrgen_gui.views.graph_view import draw, session_layout
 from amrgen_gui.views.rho_table import annotated_vertices, cell_text, changed_cells
 

@@ -1,6 +1,8 @@
 """The main window: docks around the graph, the actions and their shortcuts,
 opening corpora, loading the generator and exporting.  It owns the
-:class:`SessionModel`; every view only follows it.
+:class:`SessionModel`, which every view follows, and the
+:class:`~amrgen_gui.workspace.Workspace` (the open corpus, its constrained
+systems, the generator asked for), which it observes.
 
 Layout: the corpus on the left; σ and β above the graph in the centre; the
 transitions to choose from, the history and the realization on the right;
@@ -20,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -28,20 +30,19 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QProgressDialog,
     QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from amrgen.oracle.annotations import Approach
+from amrgen.stepping.loaded_generator import LoadedGenerator
+from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
-from amrgen_gui.corpus import SAMPLE, Corpus, learn_constrained_system, open_corpus
-from amrgen_gui.generator import LoadedGenerator
 from amrgen_gui.model import SessionModel
-from amrgen_gui.session import Mode
-from amrgen_gui.tasks import Task
+from amrgen_gui.paths import SAMPLE
+from amrgen_gui.tasks import Task, run_with_progress
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
@@ -52,6 +53,7 @@ from amrgen_gui.views.phase2_inspector import Phase2Inspector
 from amrgen_gui.views.rho_table import RhoTable
 from amrgen_gui.views.sentence_view import SentenceView
 from amrgen_gui.views.transitions import TransitionsView
+from amrgen_gui.workspace import Change, Corpus, Workspace, open_corpus
 
 MAX_RECENT = 8
 MAX_ERRORS_SHOWN = 8
@@ -77,12 +79,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings()
         self.model = SessionModel(self)
-        self.corpus: Corpus | None = None
-        self.constrained: dict[Approach, TransitionSystem] = {}
-        """Constrained systems learnt from the open corpus, per oracle approach."""
+        self.workspace = Workspace()
         self.tasks: set[Task] = set()
-        self.generator_paths: tuple[str | None, str | None, str | None] = (None, None, None)
-        """Model directory, LM and hyperparameters of the generator loaded or loading (None: the default's)."""
         self.setWindowTitle("amrgen")
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
@@ -113,6 +111,7 @@ class MainWindow(QMainWindow):
         self.generated.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
+        self.workspace.observe(self._workspace_changed)
         self._update_status()
 
     # -- building -----------------------------------------------------------------------
@@ -323,38 +322,7 @@ class MainWindow(QMainWindow):
     def _run(self, task: Task, label: str, succeeded: Callable[[Any], None],
              failed: Callable[[str], None], cancelled: Callable[[], None] = lambda: None) -> None:
         """Run ``task`` behind a cancellable progress dialog (shown if it takes a while)."""
-        dialog = QProgressDialog(label, "Cancel", 0, 0, self)
-        dialog.setWindowTitle("amrgen")
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(400)
-        dialog.setAutoReset(False)
-        self.tasks.add(task)
-
-        def finish() -> None:
-            self.tasks.discard(task)
-            shown = dialog.isVisible() or dialog.wasCanceled()
-            dialog.canceled.disconnect()
-            dialog.close()
-            dialog.deleteLater()
-            if shown:  # give the window (and its shortcuts) the keyboard back once the dialog is gone
-                QTimer.singleShot(0, self.activateWindow)
-
-        def progressed(done: int, total: int) -> None:
-            if task not in self.tasks:
-                return  # reported before the task was cancelled; the dialog is gone
-            dialog.setMaximum(total)
-            dialog.setValue(done)
-
-        def cancel() -> None:
-            task.cancel()
-            finish()
-            cancelled()
-
-        task.progressed.connect(progressed)
-        task.succeeded.connect(lambda result: (finish(), succeeded(result)))
-        task.failed.connect(lambda message: (finish(), failed(message)))
-        dialog.canceled.connect(cancel)
-        task.start()
+        run_with_progress(self, task, label, self.tasks, succeeded, failed, cancelled)
 
     # -- corpora -------------------------------------------------------------------------
 
@@ -380,8 +348,7 @@ class MainWindow(QMainWindow):
         self.corpusLoaded.emit()
 
     def _show_corpus(self, corpus: Corpus) -> None:
-        self.corpus = corpus
-        self.constrained = {}
+        self.workspace.set_corpus(corpus)
         self.setWindowTitle(f"{corpus.path.name} — amrgen")
         self._remember(corpus.path)
         self.browser.set_entries(corpus.entries)
@@ -402,8 +369,8 @@ class MainWindow(QMainWindow):
         self.corpusLoaded.emit()
 
     def _show_entry(self, index: int) -> None:
-        if self.corpus is not None:
-            self.model.set_entry(self.corpus.entries[index])
+        if self.workspace.corpus is not None:
+            self.model.set_entry(self.workspace.corpus.entries[index])
 
     # -- options ---------------------------------------------------------------------------
 
@@ -434,10 +401,9 @@ class MainWindow(QMainWindow):
         """Run the approach chosen in the formal system, or in the constrained one,
         learning that first if needed."""
         approach = Approach(self._chosen(self.approach_actions))
-        if value == FORMAL or self.corpus is None:
-            self._configure(approach, TransitionSystem())
-        elif approach in self.constrained:
-            self._configure(approach, self.constrained[approach])
+        system = self.workspace.system(approach, constrained=value == CONSTRAINED)
+        if system is not None:
+            self._configure(approach, system)
         else:
             self._learn_constrained_system(approach)
 
@@ -446,11 +412,9 @@ class MainWindow(QMainWindow):
         self.systemChanged.emit()
 
     def _learn_constrained_system(self, approach: Approach) -> None:
-        corpus = self.corpus
-
-        def learnt(system: TransitionSystem) -> None:
-            if corpus is self.corpus:
-                self.constrained[approach] = system
+        def learnt(result: tuple[Corpus, TransitionSystem]) -> None:
+            corpus, system = result
+            if self.workspace.learnt(corpus, approach, system):
                 self._configure(approach, system)
 
         def back_to_formal() -> None:
@@ -462,8 +426,8 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot learn the constrained system", message)
             back_to_formal()
 
-        self._run(Task(lambda report: learn_constrained_system(corpus.entries, approach, report), self),
-                  f"Learning the constraints' resources from {len(corpus.entries)} oracle runs…",
+        self._run(Task(lambda report: self.workspace.learn_constrained(approach, report), self),
+                  f"Learning the constraints' resources from {len(self.workspace.corpus.entries)} oracle runs…",
                   learnt, failed, back_to_formal)
 
     # -- the generator -----------------------------------------------------------------------
@@ -475,23 +439,17 @@ class MainWindow(QMainWindow):
         unreadable is reported in one message naming it (in the status bar only when
         ``quiet``), and the generator loaded before stays."""
         paths = tuple(str(p) if p else None for p in (model_dir, lm_path, hyperparameters))
-        self.generator_paths = paths
+        self.workspace.ask_generator(paths)
         self.generator_label.setText("loading the model…")
 
         def loaded(generator: LoadedGenerator) -> None:
-            if paths != self.generator_paths:
-                return  # another one was asked for meanwhile
-            self.model.set_generator(generator)
-            self.generator_label.setText(generator.describe())
-            self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
-            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
-            self._update_status()
-            self.generatorLoaded.emit()
+            if self.workspace.set_generator(paths, generator):  # not when another was asked for meanwhile
+                self.generatorLoaded.emit()
 
         def failed(message: str) -> None:
-            if paths != self.generator_paths:
+            if self.workspace.is_stale(paths):
                 return
-            current = self.model.generator
+            current = self.workspace.generator
             self.generator_label.setText(current.describe() if current else "no model loaded")
             self.generator_label.setToolTip(message)
             if quiet:
@@ -509,32 +467,33 @@ class MainWindow(QMainWindow):
     def _ask_model_directory(self) -> None:
         path = QFileDialog.getExistingDirectory(self, "Open Model Directory", str(Path.home()))
         if path:
-            self.load_generator(path, *self.generator_paths[1:])
+            self.load_generator(path, *self.workspace.generator_paths[1:])
 
     def _ask_language_model(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open Language Model", str(Path.home()), LM_FILTER)
         if path:
-            model_dir, _, hyperparameters = self.generator_paths
+            model_dir, _, hyperparameters = self.workspace.generator_paths
             self.load_generator(model_dir, path, hyperparameters)
 
     def _ask_hyperparameters(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open Hyperparameters", str(Path.home()), HYPERPARAMETERS_FILTER)
         if path:
-            self.load_generator(*self.generator_paths[:2], path)
+            self.load_generator(*self.workspace.generator_paths[:2], path)
 
     def generate_corpus(self) -> None:
         """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
-        if self.corpus is None or self.model.generator is None:
+        corpus, generator = self.workspace.corpus, self.workspace.generator
+        if corpus is None or generator is None:
             self.statusBar().showMessage("Generating needs an open corpus and a loaded model", 5000)
             return
         self.docks["generated"].show()
         self.docks["generated"].raise_()
-        self.generated.generate(self.corpus.path, self.model.generator)
+        self.generated.generate(corpus.path, generator)
         self._update_status()
 
     def open_derivation(self, entry_id: str) -> None:
         """Show the entry with this id in model mode, from c_s."""
-        index = next((i for i, e in enumerate(self.corpus.entries) if e.id == entry_id), None) if self.corpus else None
+        index = self.workspace.corpus.index(entry_id) if self.workspace.corpus else None
         if index is None:
             self.statusBar().showMessage(f"Entry {entry_id} is not among the entries open (it could not be read)",
                                          10_000)
@@ -549,6 +508,15 @@ class MainWindow(QMainWindow):
     def _toggle_legend(self) -> None:
         self.graph.show_legend = not self.graph.show_legend
         self.graph.viewport().update()
+
+    def _workspace_changed(self, change: Change) -> None:
+        generator = self.workspace.generator
+        if change is Change.GENERATOR:
+            self.model.set_generator(generator)
+            self.generator_label.setText(generator.describe())
+            self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
+            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
+        self._update_status()
 
     # -- export ----------------------------------------------------------------------------
 
@@ -589,19 +557,14 @@ class MainWindow(QMainWindow):
                        self.export_svg_action, self.export_png_action, self.export_listing_action,
                        self.export_html_action):
             action.setEnabled(session is not None)
-        self.generate_corpus_action.setEnabled(self.corpus is not None and self.model.generator is not None)
+        self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
+                                               and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
         if session is None:
             self.position_label.setText("no entry")
             return
-        terminal = session.is_terminal()
         self.back_action.setEnabled(session.position > 0)
         self.start_action.setEnabled(session.position > 0)
-        self.step_action.setEnabled(not terminal)
-        self.end_action.setEnabled(not terminal)
-        last = session.last_transition
-        known = len(session.steps) - 1
-        self.position_label.setText(
-            f"{session.entry.id}  ·  step {session.position}" + (f" of {known}" if known > session.position else "")
-            + ("  ·  terminal" if terminal else f"  ·  σ1 = {session.current.sigma1}")
-            + (f"  ·  last: {last}" if last else ""))
+        self.step_action.setEnabled(not session.is_terminal())
+        self.end_action.setEnabled(not session.is_terminal())
+        self.position_label.setText(session.describe())

@@ -1,4 +1,4 @@
-"""The Qt face of a :class:`~amrgen_gui.session.Session`: the one object every view
+"""The Qt face of a :class:`~amrgen.stepping.session.Session`: the one object every view
 reads from and listens to.
 
 Views never touch a configuration: they read ``model.session`` when told to
@@ -9,7 +9,7 @@ instead of the current one for a while (:meth:`SessionModel.show_preview`:
 a candidate of phase 2).
 
 In model mode the session is a
-:class:`~amrgen_gui.generation_session.GenerationSession` of the loaded
+:class:`~amrgen.stepping.generation_session.GenerationSession` of the loaded
 generator (:meth:`SessionModel.set_generator`); without one there is none.
 """
 
@@ -22,11 +22,11 @@ from PySide6.QtCore import QObject, Signal
 from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.stepping.loaded_generator import LoadedGenerator
+from amrgen.stepping.session import USER_ERRORS, Mode, Session
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import Transition
-from amrgen_gui.generator import LoadedGenerator
-from amrgen_gui.session import USER_ERRORS, Mode, Session
 
 
 class SessionModel(QObject):
@@ -107,7 +107,7 @@ class SessionModel(QObject):
             self.failed.emit("Model mode: no generator is loaded yet (Model > Open Model Directory…)")
             return None
         # Imported here: the decoder takes seconds to import, and the window opens without it.
-        from amrgen_gui.generation_session import GenerationSession
+        from amrgen.stepping.generation_session import GenerationSession
 
         return GenerationSession(entry, self.generator, self.approach)
 

@@ -1,5 +1,5 @@
 """Long work off the GUI thread: opening and preparing corpora, learning the
-constrained system's resources.
+constrained system's resources, loading a generator.
 
 A :class:`Task` runs ``work(report)`` in a worker thread and hands the result
 back through Qt signals, which arrive on the GUI thread, so the window stays
@@ -16,9 +16,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from amrgen_gui.session import USER_ERRORS
+from amrgen.stepping.session import USER_ERRORS
 
 Report = Callable[[int, int], None]
 
@@ -63,3 +64,41 @@ class Task(QObject):
             return
         if not self.cancelled.is_set():
             self.succeeded.emit(result)
+
+
+def run_with_progress(window: QWidget, task: Task, label: str, running: set[Task], succeeded: Callable[[Any], None],
+                      failed: Callable[[str], None], cancelled: Callable[[], None]) -> None:
+    """Run ``task`` behind a cancellable progress dialog over ``window`` (shown if it
+    takes a while); ``running`` holds the task until it ends."""
+    dialog = QProgressDialog(label, "Cancel", 0, 0, window)
+    dialog.setWindowTitle("amrgen")
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(400)
+    dialog.setAutoReset(False)
+    running.add(task)
+
+    def finish() -> None:
+        running.discard(task)
+        shown = dialog.isVisible() or dialog.wasCanceled()
+        dialog.canceled.disconnect()
+        dialog.close()
+        dialog.deleteLater()
+        if shown:  # give the window (and its shortcuts) the keyboard back once the dialog is gone
+            QTimer.singleShot(0, window.activateWindow)
+
+    def progressed(done: int, total: int) -> None:
+        if task not in running:
+            return  # reported before the task was cancelled; the dialog is gone
+        dialog.setMaximum(total)
+        dialog.setValue(done)
+
+    def cancel() -> None:
+        task.cancel()
+        finish()
+        cancelled()
+
+    task.progressed.connect(progressed)
+    task.succeeded.connect(lambda result: (finish(), succeeded(result)))
+    task.failed.connect(lambda message: (finish(), failed(message)))
+    dialog.canceled.connect(cancel)
+    task.start()

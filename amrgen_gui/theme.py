@@ -10,12 +10,12 @@ choice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+from amrgen_gui.paths import ASSETS
+
 FONT_FILES = ("Inter-Regular.otf", "Inter-SemiBold.otf", "Inter-Italic.otf")
 UI_FAMILY = "Inter"
 

@@ -20,14 +20,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from PySide6.QtCore import QEventLoop, QSettings
 from PySide6.QtWidgets import QApplication
 
+from amrgen.stepping.session import Mode
 from amrgen_gui import theme
-from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.main_window import MainWindow
-from amrgen_gui.session import Mode
+from amrgen_gui.paths import ASSETS, SAMPLE
 
 ENTRY, STEP = "lpp_1943.136", 44
 SIZE = (1280, 800)
-OUTPUT = theme.ASSETS / "screenshot.png"
+OUTPUT = ASSETS / "screenshot.png"
 
 
 def main(output: Path = OUTPUT) -> None:
@@ -46,7 +46,7 @@ def main(output: Path = OUTPUT) -> None:
         if window.model.generator is None:
             sys.exit(f"screenshot.py: {window.statusBar().currentMessage()}")
         window.set_mode(Mode.MODEL)
-        window.browser.select(next(i for i, e in enumerate(window.corpus.entries) if e.id == ENTRY))
+        window.browser.select(window.workspace.corpus.index(ENTRY))
         for _ in range(STEP):
             window.model.step()
         window.graph.fit()

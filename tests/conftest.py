@@ -66,6 +66,15 @@ def generator():
     return _require(Generator.load)
 
 
+@pytest.fixture(scope="session")
+def default_generator():
+    """The shipped default generator as a stepping session asks it
+    (:class:`amrgen.stepping.loaded_generator.LoadedGenerator`), loaded once."""
+    from amrgen.stepping.loaded_generator import LoadedGenerator
+
+    return _require(LoadedGenerator.load)
+
+
 @pytest.fixture
 def observed_search():
     """The class of a phase-2 search (Algorithm 3) that notes every pruning its

@@ -2,15 +2,16 @@
 (Sections 4.3.2 and 4.3.3), built from the thesis's code listings (5.3)."""
 
 import penman
+import pytest
 
 from amrgen.amr import Amr
 from amrgen.bigraph import Bigraph, dependency_tree
-from amrgen.decoding.phase1 import in_first_stage
 from amrgen.graph import Graph
 from amrgen.io.alignments import jamr_token_alignments, parse_jamr_alignments
-from amrgen.oracle import Approach, best_prefix, gold_annotation, left, simplify, training_data
-from amrgen.transitions import SyntacticAnnotation
+from amrgen.oracle import Approach, Oracle, best_prefix, gold_annotation, left, simplify, training_data
+from amrgen.transitions import LEFT, InsertBetween, InsertedVertex, SyntacticAnnotation, initial
 from amrgen.transitions.constraints import ConstraintResources, Constraints
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import Delete, DeleteReentrance, Keep, Merge, Swap
 
@@ -107,6 +108,28 @@ def test_example_16_training_data_gives_the_23_gold_transitions():
     assert run.output == "the developer wants to sleep"
 
 
+def test_the_oracle_is_a_function_of_its_state():
+    """gold_B(c) depends on (state, c) alone, update returns the next state and
+    leaves the one it was given as it was, and only the gold insertion is aligned."""
+    oracle = Oracle(developer_bigraph())
+    state, c, seen = oracle.start, initial(developer_bigraph().amr), []
+    while not c.is_terminal():
+        t = oracle.gold(state, c)
+        after = t.apply(c)
+        seen.append((state, dict(state.alignment), c, t, after))
+        state, c = oracle.update(state, c, t, after), after
+    assert [str(t) for _, _, _, t, _ in seen] == TABLE
+    for before, alignment, c, t, after in seen:  # asked again, in any order: the same answers
+        assert before.alignment == alignment and oracle.gold(before, c) == t
+        with pytest.raises(TypeError):
+            before.alignment["v1"] = frozenset()  # type: ignore[index]
+    (before, _, c, t, after), = [s for s in seen if isinstance(s[3], InsertBetween)]
+    inserted = InsertedVertex(after.inserted)
+    assert oracle.update(before, c, t, after).aligned(inserted) == {4}  # "to", the 4th word
+    other = InsertBetween("of", LEFT)
+    assert oracle.update(before, c, other, other.apply(c)).aligned(inserted) == frozenset()
+
+
 def test_dependency_approach_on_the_developer_bigraph():
     run = training_data(developer_bigraph(), Approach.DEPENDENCY)
     assert run.terminated
@@ -142,7 +165,7 @@ RESTRICTED = (DeleteReentrance, Merge, Swap, Delete, Keep)
 
 def keep_all(c, system):
     """A first stage that keeps every vertex (Delete-Reentrance left to the oracle)."""
-    return Keep() if in_first_stage(c) and len(c.graph.in_edges(c.sigma1)) < 2 else None
+    return Keep() if stage(c) is Stage.PREDECESSORS and len(c.graph.in_edges(c.sigma1)) < 2 else None
 
 
 def test_the_oracle_goes_on_from_a_first_stage_that_is_not_gold():

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from amrgen.ml.events import MODELS
+from amrgen.ml.names import MODELS
 from amrgen.ml.features import FEATURES_DIR, load_feature_list, parse_feature
 from amrgen.ml.selection import (
     CANDIDATES_PER_ROUND,

@@ -27,9 +27,9 @@ the other can never win (the reference implementation does the same).
 
 The search keeps only what survives.  :meth:`BestSequenceSearch.pruned` is
 its observation hook: a subclass that overrides it is told, at every
-pruning, which candidates went in and which came out (the phase-2
-inspector of the GUI, :mod:`amrgen_gui.search_record`, lists what was
-dropped and where).
+pruning, which candidates went in and which came out
+(:mod:`amrgen.stepping.search_record` lists what was dropped and where, for
+scripts and the application's phase-2 inspector).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from amrgen.graph import Vertex
 from amrgen.lexicon.words import ARTICLES
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import (
     LEFT,
     RIGHT,
@@ -216,7 +217,7 @@ class BestSequenceSearch:
         """Stages 2 and 3 of v: each of the h1-best Realize transitions followed by
         the Insert-Child step; yields (c_real, hist, v's words, best of inserted children)."""
         v = c.sigma1
-        if c.rho.get(Key.DEL, v) == 1 or c.rho.defined(Key.REAL, v):
+        if stage(c) is not Stage.REALIZE:
             # Deleted (or realized already: a vertex Insert-Child added is realized
             # by its own Realize below, like any other).
             yield c, (), (), {}

@@ -30,11 +30,13 @@ from amrgen.amr import Amr
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
 from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
+from amrgen.decoding.partial import phase2_start
 from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.lm.model import DEFAULT_LM, LanguageModel
+from amrgen.ml.names import ModelName
 from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.pipeline import Pipeline, resolve_pipeline
 from amrgen.postprocess.step import Context
@@ -171,6 +173,14 @@ class Generator:
         graph = normalize_amr(amr)
         return graph, generate_greedy_restricted(initial(graph.graph), self.models, self.system)
 
+    def continue_from(self, c: Configuration) -> tuple[list[tuple[Configuration, Transition, float]], Configuration]:
+        """generate(G) from a configuration of phase 1 that it did not reach itself
+        (after a transition a user chose instead of the model's): the (c, t, p)
+        generateGreedy_restr applies from c on, and the configuration phase 2
+        starts from, (G', σ, ε, ρ) with σ a bottom-up traversal of G'."""
+        rest = generate_greedy_restricted(c, self.models, self.system)
+        return rest.steps, phase2_start(rest.configuration)
+
     def generate(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> Generation:
         """Algorithm 5 and postprocessing on one AMR graph (``first_phase``: what
         :meth:`first_phase` gave for it, if known)."""
@@ -223,7 +233,7 @@ class Generator:
         """P(DENOM = · | G, v) for the article revision of 4.4, given v's POS and number."""
         known = {Key.POS: c.rho.get(Key.POS, v, "NN"), Key.NUMBER: c.rho.get(Key.NUMBER, v, "singular")}
         context = self.models.context(c.with_(node_buffer=(v,), child_buffer=())).derive(annotation=known)
-        return self.models.probabilities("denom", context)
+        return self.models.probabilities(ModelName.DENOM, context)
 
 
 def _pipeline(spec: PostprocessSpec, source: str) -> Pipeline:

@@ -12,11 +12,11 @@ thesis's baseline without the language model.
 from __future__ import annotations
 
 from amrgen.amr import Amr
-from amrgen.decoding.phase1 import in_first_stage, restricted_transitions
+from amrgen.decoding.phase1 import restricted_transitions
 from amrgen.postprocess.pipeline import resolve_pipeline
 from amrgen.prep.normalize import normalize_amr
-from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, initial
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import LEFT, RIGHT, Transition
 
 
@@ -24,19 +24,20 @@ def ranked_transitions(generator, c: Configuration) -> list[tuple[Transition, fl
     """The transitions ``generator`` (a :class:`amrgen.decoding.generator.Generator`)
     considers at c with their probabilities, most probable first (pruned as
     the generator prunes them); empty at a terminal configuration."""
-    if not c.node_buffer:
+    step, probabilities = stage(c), generator.probabilities
+    if step is None:
         return []
-    probabilities, v, rho = generator.probabilities, c.sigma1, c.rho
-    if c.child_buffer:
-        order = c.graph.order
-        sides = {u: LEFT if order.precedes(u, v) else RIGHT for u in c.graph.children(v)}
-        return probabilities.between_insertions(c, sides)
-    if in_first_stage(c):
+    if step is Stage.PREDECESSORS:
         return restricted_transitions(c, generator.models, generator.system)
-    if rho.get(Key.DEL, v) == 0 and not rho.defined(Key.REAL, v):
+    if step is Stage.REALIZE:
         return probabilities.realizations(c)
-    insertions = probabilities.child_insertions(c)
-    return insertions or probabilities.reorders(c)
+    if step is Stage.INSERT_CHILD:
+        return probabilities.child_insertions(c)
+    if step is Stage.REORDER:
+        return probabilities.reorders(c)
+    v, order = c.sigma1, c.graph.order
+    sides = {u: LEFT if order.precedes(u, v) else RIGHT for u in c.graph.children(v)}
+    return probabilities.between_insertions(c, sides)
 
 
 def generate_greedy(generator, amr: Amr) -> tuple[Configuration, list[tuple[Configuration, Transition, float]]]:

@@ -31,7 +31,7 @@ def load_resources(directory: str | Path) -> ConstraintResources:
 
 @dataclass
 class Models:
-    """The models by name (:data:`amrgen.ml.events.MODELS`) and the constraints' resources."""
+    """The models by name (:data:`amrgen.ml.names.MODELS`) and the constraints' resources."""
 
     models: dict[str, MaxentModel]
     resources: ConstraintResources

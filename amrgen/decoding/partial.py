@@ -14,6 +14,12 @@ PartialTransitionFunction = Mapping[Vertex, Sequence[tuple[Transition, float]]]
 """b: V ∪ V_ins ⇀ (T_AMR × [0,1])*: the transitions to apply at each vertex, with their probabilities."""
 
 
+def phase2_start(c: Configuration) -> Configuration:
+    """(G', σ, ε, ρ) with σ a bottom-up traversal of G', from phase 1's (G', ε, ε, ρ):
+    where generatePartial (Algorithm 2) starts."""
+    return c.with_(node_buffer=tuple(c.graph.bottom_up_traversal()), child_buffer=())
+
+
 def generate_partial(c: Configuration, b: PartialTransitionFunction,
                      numbering: Mapping[Vertex, int] | None = None,
                      steps: list[tuple[Configuration, Transition, float]] | None = None) -> Configuration:
@@ -33,7 +39,7 @@ def generate_partial(c: Configuration, b: PartialTransitionFunction,
     """
     remaining = {v: list(ts) for v, ts in b.items()}
     started: set[Vertex] = set()
-    c = c.with_(node_buffer=tuple(c.graph.bottom_up_traversal()), child_buffer=())
+    c = phase2_start(c)
     while not c.is_terminal():
         s1 = c.sigma1
         todo = remaining.get(s1)

@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from amrgen.decoding.models import Models
+from amrgen.ml.names import ModelName
 from amrgen.oracle.oracle import gold_incoming_edge
-from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     Delete,
@@ -32,9 +33,6 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
-FIRST_STAGE_MODEL = "first-stage"
-
-
 @dataclass
 class Phase1Result:
     """The configuration (G', ε, ε, ρ) reached, and each step (c, t, P(t | c))."""
@@ -43,16 +41,11 @@ class Phase1Result:
     steps: list[tuple[Configuration, Transition, float]] = field(default_factory=list)
 
 
-def in_first_stage(c: Configuration) -> bool:
-    """σ1 still waits for a transition of T_restr (its DEL is undecided)."""
-    return bool(c.node_buffer) and not c.child_buffer and not c.rho.defined(Key.DEL, c.sigma1)
-
-
 def restricted_transitions(c: Configuration, models: Models,
                            system: TransitionSystem) -> list[tuple[Transition, float]]:
     """The applicable t ∈ T_restr with P(t | c), most probable first (Keep first
-    among equals); empty when σ1 is past the first stage."""
-    if not in_first_stage(c):
+    among equals); empty when σ1 is past stage 1 (:class:`~amrgen.transitions.stages.Stage`)."""
+    if stage(c) is not Stage.PREDECESSORS:
         return []
     g, s1 = c.graph, c.sigma1
     incoming = g.in_edges(s1)
@@ -60,7 +53,7 @@ def restricted_transitions(c: Configuration, models: Models,
         kept = gold_incoming_edge(g, incoming)
         source, label, _ = next(e for e in incoming if e != kept)
         return [(DeleteReentrance(source, label), 1.0)]
-    probabilities = models.probabilities(FIRST_STAGE_MODEL, models.context(c))
+    probabilities = models.probabilities(ModelName.FIRST_STAGE, models.context(c))
     scored = [(t, probabilities.get(t.name, 0.0)) for t in _instances(c, models) if system.applicable(t, c)]
     return sorted(scored, key=lambda pair: -pair[1])
 

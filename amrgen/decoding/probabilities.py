@@ -43,7 +43,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-import re
 from collections.abc import Callable, Sequence
 
 from amrgen.amr import concept_form, has_mode
@@ -54,6 +53,7 @@ from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.context import FeatureContext
+from amrgen.ml.names import ModelName, between_model
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.numbers import contradicts, is_number
@@ -79,7 +79,6 @@ MAX_PERMUTED = 6
 MAX_SIDE_ASSIGNMENTS = 8
 """Above 2^8 side assignments, only the most probable side of each child is used."""
 
-_ARG_EDGE = re.compile(r"ARG\d+")
 _DETERMINER_TAGS = frozenset({"DT", "PRP", "PRP$", "IN", "CD"})
 """pôs of a :mod child that takes the place of an article ("this", "every", "two")."""
 
@@ -129,7 +128,7 @@ class TransitionProbabilities:
         self.system = system
         self.hyper = hyper
         self.defaults = defaults
-        realize = models.models.get("realize")
+        realize = models.models.get(ModelName.REALIZE)
         self._known_concepts = frozenset(
             f.split("=", 1)[1] for f in (realize.vocabulary if realize else ()) if f.startswith("Concept(v)="))
 
@@ -147,19 +146,19 @@ class TransitionProbabilities:
                                            else self.models.resources.empirical_pos.get(label))
         found = []
         no_article = self._article_disallowed(c)
-        for pos, p_pos in self._values("pos", context, {}, h.n_pos, h.r_pos, fixed):
+        for pos, p_pos in self._values(ModelName.POS, context, {}, h.n_pos, h.r_pos, fixed):
             known = {Key.POS: pos}
             noun, verb = pos == "NN", pos == "VB"
-            for number, p_number in self._values("number", context, known, h.n_number, h.r_number,
+            for number, p_number in self._values(ModelName.NUMBER, context, known, h.n_number, h.r_number,
                                                   None if noun else NONE):
                 with_number = {**known, Key.NUMBER: number}
-                for denom, p_denom in self._values("denom", context, with_number, h.n_denom, h.r_denom,
+                for denom, p_denom in self._values(ModelName.DENOM, context, with_number, h.n_denom, h.r_denom,
                                                     None if noun and not no_article else NONE):
                     if number == "plural" and denom == "a":
                         continue
-                    for voice, p_voice in self._values("voice", context, known, h.n_voice, h.r_voice,
+                    for voice, p_voice in self._values(ModelName.VOICE, context, known, h.n_voice, h.r_voice,
                                                         None if verb else NONE):
-                        for tense, p_tense in self._values("tense", context, known, h.n_tense, h.r_tense,
+                        for tense, p_tense in self._values(ModelName.TENSE, context, known, h.n_tense, h.r_tense,
                                                             None if verb and not imperative else NONE):
                             alpha = SyntacticAnnotation(pos=pos, denom=denom, tense=tense, number=number, voice=voice)
                             weighted = (p_pos ** h.w_pos * p_number ** h.w_number * p_denom ** h.w_denom
@@ -190,7 +189,7 @@ class TransitionProbabilities:
                 return True
         return False
 
-    def _values(self, model: str, context: FeatureContext, known: dict, n: int, r: float,
+    def _values(self, model: ModelName, context: FeatureContext, known: dict, n: int, r: float,
                 forced: str | None) -> list[tuple[str, float]]:
         """The (n, r)-best values of p_k given the keys before k; only ``forced``
         where the constraints fix the value (5.1), with probability 1: under the
@@ -214,7 +213,7 @@ class TransitionProbabilities:
             words: dict[str, float] = {}
             if use_model:
                 event = self.models.context(c).derive(annotation=dict(alpha.items()))
-                for word, p in self.models.best("realize", event, h.n_real, h.r_real):
+                for word, p in self.models.best(ModelName.REALIZE, event, h.n_real, h.r_real):
                     # Keep said σ1 is represented in the sentence; an imperative takes the base
                     # form; a number is not said as another one
                     if word and (not imperative or is_base_form(word)) and not (
@@ -255,7 +254,7 @@ class TransitionProbabilities:
             return [(InsertChild(denom, LEFT), 1.0)]
         if c.rho.get(Key.VOICE, v) == "passive" and self.system.applicable(InsertChild("be", LEFT), c):
             return [(InsertChild("be", LEFT), 1.0)]
-        probabilities = self.models.probabilities("insert-child", self.models.context(c))
+        probabilities = self.models.probabilities(ModelName.INSERT_CHILD, self.models.context(c))
         found: list[tuple[Transition, float]] = [
             (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
         for word, p in probabilities.items():
@@ -284,7 +283,7 @@ class TransitionProbabilities:
         for sides, p_sides in self._side_assignments(context, free):
             ordered = context.derive(sides=sides)
             halves = []
-            for side, model in ((LEFT, "reorder-left"), (RIGHT, "reorder-right")):
+            for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
                 # An inserted child has no side to choose: Insert-Child-(w, left) put it left.
                 members = [ch for ch in children if sides.get(ch, LEFT) == side and ch not in articles]
                 halves.append(self._half_orders(c, ordered, model, members))
@@ -305,7 +304,7 @@ class TransitionProbabilities:
         Π p_*(side | c): the first two factors of Eq. (equ:reo3)."""
         p_left = {}
         for ch in free:
-            probabilities = self.models.probabilities("reorder-head", context.derive(children=(ch,)))
+            probabilities = self.models.probabilities(ModelName.REORDER_HEAD, context.derive(children=(ch,)))
             p_left[ch] = min(max(probabilities.get(LEFT, 0.5), _MIN_P), 1 - _MIN_P)
         if len(free) > MAX_SIDE_ASSIGNMENTS:
             sides = {ch: LEFT if p_left[ch] >= 0.5 else RIGHT for ch in free}
@@ -352,8 +351,7 @@ class TransitionProbabilities:
             word, p, _ = marker
             options = [(InsertBetween(word, LEFT), p), (NoInsertion(), 1 - p)]
             return [(t, q) for t, q in options if q > 0 and self.system.applicable(t, c)]
-        model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
-        probabilities = self.models.probabilities(model, self.models.context(c, sides=sides))
+        probabilities = self.models.probabilities(between_model(labels), self.models.context(c, sides=sides))
         scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
         for output, p in probabilities.items():
             if not output:

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from amrgen.decoding.models import Models
-from amrgen.ml.events import FIRST_STAGE, MODELS, events
 from amrgen.ml.context import FeatureResources
+from amrgen.ml.events import FIRST_STAGE, events
 from amrgen.ml.features import extract, parse_feature_list
+from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.maxent import MaxentModel
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
@@ -51,7 +52,7 @@ def evaluate_models(models: dict[str, MaxentModel], resources: ConstraintResourc
         model = models.get(event.model)
         if model is None:
             continue
-        if event.model == "first-stage":
+        if event.model is ModelName.FIRST_STAGE:
             c = event.context.configuration
             allowed = [cls for cls in FIRST_STAGE if any(constraints.allows(c, t) and t.applicable(c)
                                                          for t in _instances(cls, c, resources))]
@@ -62,7 +63,7 @@ def evaluate_models(models: dict[str, MaxentModel], resources: ConstraintResourc
         predicted = max(probabilities, key=probabilities.get)
         counted[event.model] += 1
         correct[event.model] += predicted == event.output
-        if event.model == "first-stage":
+        if event.model is ModelName.FIRST_STAGE:
             result.confusion.setdefault(event.output, Counter())[predicted] += 1
     result.accuracy = {m: (correct[m], counted[m]) for m in MODELS if counted[m]}
     return result

@@ -22,15 +22,16 @@ pairs of its part of the transition system, as (context, output) events:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from amrgen.graph import Vertex
 from amrgen.ml.context import FeatureContext, FeatureResources
+from amrgen.ml.names import ModelName, between_model
 from amrgen.oracle.training_data import OracleRun
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import (
     LEFT,
     RIGHT,
@@ -39,23 +40,16 @@ from amrgen.transitions.transitions import (
     InsertChild,
     Keep,
     Merge,
-    NoInsertion,
-    Realize,
     Reorder,
     Swap,
     Transition,
 )
 
-ANNOTATION_MODELS = {"pos": (), "number": (Key.POS,), "denom": (Key.POS, Key.NUMBER),
-                     "voice": (Key.POS,), "tense": (Key.POS,)}
+ANNOTATION_MODELS = {ModelName.POS: (), ModelName.NUMBER: (Key.POS,), ModelName.DENOM: (Key.POS, Key.NUMBER),
+                     ModelName.VOICE: (Key.POS,), ModelName.TENSE: (Key.POS,)}
 """p_k and the keys it is conditioned on (Eq. equ:syn4)."""
 
-MODELS = ("first-stage", *ANNOTATION_MODELS, "realize", "insert-child", "insert-between-arg",
-          "insert-between-other", "reorder-head", "reorder-left", "reorder-right")
-"""Every model, named like its feature list in resources/features/."""
-
 FIRST_STAGE = (Delete, Merge, Swap, Keep)
-_ARG_EDGE = re.compile(r"ARG\d+")
 BEFORE, AFTER = "before", "after"
 
 
@@ -63,7 +57,7 @@ BEFORE, AFTER = "before", "after"
 class Event:
     """One training event: the model, its context and the gold output."""
 
-    model: str
+    model: ModelName
     context: FeatureContext
     output: str
 
@@ -76,26 +70,28 @@ def events(runs: Iterable[OracleRun], resources: FeatureResources | None = None)
 
 
 def events_of(c: Configuration, t: Transition, context: FeatureContext) -> Iterator[Event]:
-    """The events one pair (c, t*) gives."""
-    if isinstance(t, FIRST_STAGE):
-        yield Event("first-stage", context, t.name)
-    elif isinstance(t, Realize):
+    """The events one pair (c, t*) gives: those of the model of σ1's stage
+    (Delete-Reentrance, which no model scores, gives none)."""
+    step = stage(c)
+    if step is Stage.PREDECESSORS:
+        if isinstance(t, FIRST_STAGE):
+            yield Event(ModelName.FIRST_STAGE, context, t.name)
+    elif step is Stage.REALIZE:
         a = t.annotation
         for model, given in ANNOTATION_MODELS.items():
             known = {key: a[key] for key in given}
             yield Event(model, context.derive(annotation=known), a[_key(model)])
-        yield Event("realize", context.derive(annotation=a), t.word)
-    elif isinstance(t, (InsertChild, NoInsertion)) and not c.child_buffer:
-        yield Event("insert-child", context, t.word if isinstance(t, InsertChild) else "")
-    elif isinstance(t, (InsertBetween, NoInsertion)) and c.child_buffer:
-        labels = c.graph.edge_labels(c.sigma1, c.beta1)
-        model = "insert-between-arg" if any(_ARG_EDGE.fullmatch(label) for label in labels) else "insert-between-other"
+        yield Event(ModelName.REALIZE, context.derive(annotation=a), t.word)
+    elif step is Stage.INSERT_CHILD:
+        yield Event(ModelName.INSERT_CHILD, context, t.word if isinstance(t, InsertChild) else "")
+    elif step is Stage.INSERT_BETWEEN:
+        model = between_model(c.graph.edge_labels(c.sigma1, c.beta1))
         yield Event(model, context, f"{t.word}/{t.side}" if isinstance(t, InsertBetween) else "")
-    elif isinstance(t, Reorder):
+    elif step is Stage.REORDER:
         yield from _order_events(c, t, context)
 
 
-def _key(model: str) -> Key:
+def _key(model: ModelName) -> Key:
     return Key(model.upper())
 
 
@@ -105,8 +101,8 @@ def _order_events(c: Configuration, t: Reorder, context: FeatureContext) -> Iter
     sides = {v: LEFT if i < head else RIGHT for i, v in enumerate(t.sequence) if v != s1}
     ordered = context.derive(sides=sides)
     for v, side in sides.items():
-        yield Event("reorder-head", ordered.derive(children=(v,)), side)
-    for side, model in ((LEFT, "reorder-left"), (RIGHT, "reorder-right")):
+        yield Event(ModelName.REORDER_HEAD, ordered.derive(children=(v,)), side)
+    for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
         half = [v for v in t.sequence if sides.get(v) == side]
         for i, a in enumerate(half):
             for b in half[i + 1:]:

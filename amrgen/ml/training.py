@@ -25,12 +25,13 @@ from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
 
 from amrgen.decoding.models import ENTITY_ARRANGEMENTS, Models
-from amrgen.decoding.phase1 import FIRST_STAGE_MODEL, restricted_transition
+from amrgen.decoding.phase1 import restricted_transition
 from amrgen.errors import MissingResourceError
 from amrgen.ml.compaction import compact
-from amrgen.ml.events import MODELS, events
 from amrgen.ml.context import FeatureResources
+from amrgen.ml.events import events
 from amrgen.ml.features import FEATURES_DIR, FeatureList, extract, load_feature_list
+from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
@@ -88,7 +89,7 @@ def feature_lists(features_dir: str | Path | None = None,
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
           approach: Approach = Approach.TEXT, features_dir: str | Path | None = None, iterations: int = 1,
           workers: int = 1, progress: Progress = lambda message: None) -> TrainingResult:
-    """Train every model of :data:`amrgen.ml.events.MODELS`, ``workers`` at a time;
+    """Train every model of :data:`amrgen.ml.names.MODELS`, ``workers`` at a time;
     with ``iterations`` = 2 retrain those after the first stage as in the thesis's
     second iteration (:func:`second_iteration`)."""
     if iterations not in (1, 2):
@@ -146,7 +147,7 @@ def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEnt
     progress(f"second iteration: extracting features ({stopped} runs stopped before a terminal configuration)")
     train_data = model_events(train_runs, result.resources, lists)
     dev_data = model_events(dev_runs, result.resources, lists)
-    later = [m for m in MODELS if m != FIRST_STAGE_MODEL]
+    later = [m for m in MODELS if m is not ModelName.FIRST_STAGE]
     fused = {m: (first_train_data[m][0] + train_data[m][0], first_train_data[m][1] + train_data[m][1])
              for m in later}
     for model, fitted in _fit_all(fused, dev_data, lists, workers, progress).items():

@@ -2,10 +2,14 @@
 and update(B, c, t).
 
 The bigraph B = (G, D, w^POS, A_G, A_D) changes as transitions apply: G
-becomes t(c)'s graph and A_G follows Merge and insertions.  :class:`Oracle`
-holds that state; :meth:`Oracle.gold` reads it and :meth:`Oracle.update`
-advances it.  Word positions are 1-based; A_D is the identity, so π¹(v) is
-A_G(v) read as dependency vertices and π²(d) the vertices aligned to word d.
+becomes t(c)'s graph and A_G follows Merge and insertions.  What changes is
+a value, :class:`OracleState` (A_G); :class:`Oracle` holds what does not (D,
+w, the POS tags, the approach, the system) and is a function of it:
+:meth:`Oracle.gold` gives gold_B(c) for a state and :meth:`Oracle.update`
+the state after a transition, leaving the one it was given as it was (as
+spaCy's gold is a value), so a caller may keep every state it has seen.
+Word positions are 1-based; A_D is the identity, so π¹(v) is A_G(v) read as
+dependency vertices and π²(d) the vertices aligned to word d.
 
 In the constrained system (5.1) a gold transition the constraints forbid is
 replaced by the nearest allowed one (Merge by L_M's merge or Keep, Swap by
@@ -19,8 +23,9 @@ from __future__ import annotations
 import itertools
 import math
 import statistics
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from amrgen.amr import depths, is_inverted
 from amrgen.bigraph import Bigraph
@@ -30,6 +35,7 @@ from amrgen.oracle.annotations import Approach, gold_annotation, simplify
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.constraints import is_propbank_frameset
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -55,31 +61,15 @@ INSERT_BETWEEN_WORDS = W_LEFT
 
 
 
-class Oracle:
-    """gold_B for one bigraph, text-based or dependency-based where the thesis defines both."""
+@dataclass(frozen=True)
+class OracleState:
+    """A_G as update(B, c, t) has carried it along: the part of B that changes."""
 
-    def __init__(self, bigraph: Bigraph, approach: Approach = Approach.TEXT,
-                 system: TransitionSystem | None = None, child_window: int = 3) -> None:
-        self.bigraph = bigraph
-        self.approach = approach
-        self.system = system or TransitionSystem()
-        self.child_window = child_window
-        """k, how far left of σ1's first word Insert-Child looks (text-based approach)."""
-        positions: dict[Vertex, set[int]] = {}
-        for v, j in bigraph.amr_alignment:
-            positions.setdefault(v, set()).add(j)
-        self.alignment: dict[Vertex, frozenset[int]] = {v: frozenset(js) for v, js in positions.items()}
-        self._index: int | None = None
-        """ind_B(C(t), c) of the last insertion the oracle returned."""
-        self._last_gold: Transition | None = None
-        self._between: dict[tuple, int] = (
-            self._align_insertions(bigraph) if approach is Approach.DEPENDENCY else {})
+    alignment: Mapping[Vertex, frozenset[int]]
+    """A_G(v) for the vertices aligned to some word (read-only)."""
 
-    # -- the state of B ---------------------------------------------------------
-
-    @property
-    def words(self) -> list[str]:
-        return self.bigraph.words
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "alignment", MappingProxyType(dict(self.alignment)))
 
     def aligned(self, v: Vertex) -> frozenset[int]:
         """A_G(v)."""
@@ -96,6 +86,38 @@ class Oracle:
             result |= self.aligned(u)
         return result
 
+
+@dataclass(frozen=True)
+class Gold:
+    """gold_B(c) with ind_B(C(t), c): the word an insertion the oracle chose
+    aligns its new vertex to (None for any other transition)."""
+
+    transition: Transition
+    word: int | None = None
+
+
+class Oracle:
+    """gold_B for one bigraph, text-based or dependency-based where the thesis defines both."""
+
+    def __init__(self, bigraph: Bigraph, approach: Approach = Approach.TEXT,
+                 system: TransitionSystem | None = None, child_window: int = 3) -> None:
+        self.bigraph = bigraph
+        self.approach = approach
+        self.system = system or TransitionSystem()
+        self.child_window = child_window
+        """k, how far left of σ1's first word Insert-Child looks (text-based approach)."""
+        positions: dict[Vertex, set[int]] = {}
+        for v, j in bigraph.amr_alignment:
+            positions.setdefault(v, set()).add(j)
+        self.start = OracleState({v: frozenset(js) for v, js in positions.items()})
+        """B's alignment at c_s(G)."""
+        self._between: dict[tuple, int] = (
+            self._align_insertions(bigraph) if approach is Approach.DEPENDENCY else {})
+
+    @property
+    def words(self) -> list[str]:
+        return self.bigraph.words
+
     def lemma(self, i: int) -> str:
         """lem(w(i))."""
         lemmas = self.bigraph.lemmas
@@ -106,39 +128,46 @@ class Oracle:
 
     # -- Algorithm 6 ------------------------------------------------------------
 
-    def gold(self, c: Configuration) -> Transition:
-        """gold_B(c) for a non-terminal configuration c."""
-        self._index = None
-        t = self._formal_gold(c)
-        if not (self.system.is_formal or self.system.applicable(t, c)):
-            t = self._allowed_instead(c, t)
-        self._last_gold = t
-        return t
+    def gold(self, state: OracleState, c: Configuration) -> Transition:
+        """gold_B(c) for a non-terminal configuration c, B's alignment being ``state``."""
+        return self.decide(state, c).transition
 
-    def _formal_gold(self, c: Configuration) -> Transition:
-        g, s1, rho = c.graph, c.sigma1, c.rho
-        if not rho.defined(Key.DEL, s1):
-            if len(g.in_edges(s1)) >= 2:
-                return self._delete_reentrance(c)
-            parents = g.parents(s1)
-            parent = parents[0] if parents else None
-            if not self.aligned(s1):
-                return Delete()
-            if parent is not None and self.aligned(s1) & self.aligned(parent):
-                return self._merge(c, parent)
-            if parent is not None and self.aligned(parent) and self._may_swap(c, parent):
-                own = self.span(g, s1)
-                low, high = min(own), max(own)
-                if all(low <= i <= high for i in self.span(g, parent)):
-                    return Swap()
-            return Keep()
-        if not rho.defined(Key.REAL, s1):
-            return self._realize(c)
-        if not rho.defined(Key.INS_DONE, s1) and rho.get(Key.DEL, s1) == 0:
-            return self._insert_child(c)
-        if not c.child_buffer:
-            return self._reorder(c)
-        return self._insert_between(c)
+    def decide(self, state: OracleState, c: Configuration) -> Gold:
+        """gold_B(c) with the word an insertion aligns to (see :meth:`update`)."""
+        gold = self._formal_gold(state, c)
+        if not (self.system.is_formal or self.system.applicable(gold.transition, c)):
+            gold = self._allowed_instead(c, gold.transition)
+        return gold
+
+    def _formal_gold(self, s: OracleState, c: Configuration) -> Gold:
+        step = stage(c)
+        if step is Stage.PREDECESSORS:
+            return Gold(self._predecessors(s, c))
+        if step is Stage.REALIZE:
+            return Gold(self._realize(s, c))
+        if step is Stage.INSERT_CHILD:
+            return self._insert_child(s, c)
+        if step is Stage.REORDER:
+            return Gold(self._reorder(s, c))
+        return self._insert_between(s, c)
+
+    def _predecessors(self, s: OracleState, c: Configuration) -> Transition:
+        """Stage 1: Delete-Reentrance, Merge, Swap, Delete or Keep."""
+        g, s1 = c.graph, c.sigma1
+        if len(g.in_edges(s1)) >= 2:
+            return self._delete_reentrance(s, c)
+        parents = g.parents(s1)
+        parent = parents[0] if parents else None
+        if not s.aligned(s1):
+            return Delete()
+        if parent is not None and s.aligned(s1) & s.aligned(parent):
+            return self._merge(s, c, parent)
+        if parent is not None and s.aligned(parent) and self._may_swap(c, parent):
+            own = s.span(g, s1)
+            low, high = min(own), max(own)
+            if all(low <= i <= high for i in s.span(g, parent)):
+                return Swap()
+        return Keep()
 
     @staticmethod
     def _may_swap(c: Configuration, parent: Vertex) -> bool:
@@ -155,32 +184,32 @@ class Oracle:
 
     # -- gold'_B per class ------------------------------------------------------
 
-    def _delete_reentrance(self, c: Configuration) -> DeleteReentrance:
+    def _delete_reentrance(self, s: OracleState, c: Configuration) -> DeleteReentrance:
         g, s1 = c.graph, c.sigma1
         incoming = g.in_edges(s1)
         candidates = incoming
         if self.approach is Approach.DEPENDENCY:
             d = self.bigraph.dependencies
-            heads = {p for j in self.aligned(s1) for p in d.parents(j)}
+            heads = {p for j in s.aligned(s1) for p in d.parents(j)}
             # C: the parents whose words head one of σ1's words in D; with
             # a single edge from a single such parent the choice is made,
             # otherwise the text-based choice is made among C's edges.
-            chosen = {p for p, _, _ in incoming if self.aligned(p) & heads}
+            chosen = {p for p, _, _ in incoming if s.aligned(p) & heads}
             if chosen:
                 candidates = [e for e in incoming if e[0] in chosen]
         gold = gold_incoming_edge(g, candidates)
         source, label, _ = next(e for e in incoming if e != gold)
         return DeleteReentrance(source, label)
 
-    def _merge(self, c: Configuration, parent: Vertex) -> Merge:
-        positions = sorted(self.aligned(c.sigma1) | self.aligned(parent))
+    def _merge(self, s: OracleState, c: Configuration, parent: Vertex) -> Merge:
+        positions = sorted(s.aligned(c.sigma1) | s.aligned(parent))
         words = " ".join(self.words[i - 1] for i in positions)
         return Merge(words, simplify(self.bigraph.pos[positions[0] - 1]))
 
-    def _realize(self, c: Configuration) -> Realize:
+    def _realize(self, s: OracleState, c: Configuration) -> Realize:
         s1 = c.sigma1
-        positions = sorted(self.aligned(s1))
-        annotation = gold_annotation(self._current_bigraph(c), s1, self.approach) if positions else None
+        positions = sorted(s.aligned(s1))
+        annotation = gold_annotation(self._current_bigraph(s, c), s1, self.approach) if positions else None
         annotation = annotation or SyntacticAnnotation()
         fixed = c.rho.get(Key.POS, s1)
         if fixed is not None and fixed != annotation.pos:
@@ -188,11 +217,11 @@ class Oracle:
             annotation = replace(annotation, pos=fixed)
         return Realize(" ".join(self.words[i - 1] for i in positions), annotation)
 
-    def _insert_child(self, c: Configuration) -> Transition:
+    def _insert_child(self, s: OracleState, c: Configuration) -> Gold:
         s1 = c.sigma1
-        own = self.aligned(s1)
+        own = s.aligned(s1)
         if not own:
-            return NoInsertion()
+            return Gold(NoInsertion())
         first = min(own)
         if self.approach is Approach.TEXT:
             pos = self.bigraph.pos
@@ -200,61 +229,57 @@ class Oracle:
             kind = c.rho.get(Key.POS, s1, category)
             allowed = ARTICLES if kind == "NN" else CHILD_AUXILIARIES if kind in ("VB", "JJ") else frozenset()
             for j in range(first - 1, max(first - 1 - self.child_window, 0), -1):
-                if self.words[j - 1] not in allowed or self.owners(j):
+                if self.words[j - 1] not in allowed or s.owners(j):
                     continue
                 if any(simplify(pos[k - 1]) == category for k in range(j + 1, first)):
                     continue
-                self._index = j
-                return InsertChild(self.lemma(j), LEFT)
-            return NoInsertion()
+                return Gold(InsertChild(self.lemma(j), LEFT), j)
+            return Gold(NoInsertion())
         d = self.bigraph.dependencies
         leaves = {u for j in own for u in d.children(j) if not d.children(u)}
-        unaligned = sorted(u for u in leaves if not self.owners(u))
+        unaligned = sorted(u for u in leaves if not s.owners(u))
         if not unaligned:
-            return NoInsertion()
+            return Gold(NoInsertion())
         j = unaligned[0]
-        self._index = j
-        return InsertChild(self.lemma(j), LEFT if j < first else RIGHT)
+        return Gold(InsertChild(self.lemma(j), LEFT if j < first else RIGHT), j)
 
-    def _reorder(self, c: Configuration) -> Reorder:
+    def _reorder(self, s: OracleState, c: Configuration) -> Reorder:
         g, s1 = c.graph, c.sigma1
-        own = self.aligned(s1)
+        own = s.aligned(s1)
         pivot = _median(own)
         children = g.children(s1)
-        medians = {v: _median(self.span(g, v)) for v in children}
+        medians = {v: _median(s.span(g, v)) for v in children}
         left = sorted((v for v in children if medians[v] <= pivot), key=medians.__getitem__)
         right = sorted((v for v in children if medians[v] > pivot), key=medians.__getitem__)
         return Reorder(*_respecting(g.order, [*left, s1, *right]))
 
-    def _insert_between(self, c: Configuration) -> Transition:
+    def _insert_between(self, s: OracleState, c: Configuration) -> Gold:
         g, s1, b1 = c.graph, c.sigma1, c.beta1
         if c.rho.get(Key.DEL, s1) != 0:
-            return NoInsertion()
+            return Gold(NoInsertion())
         if self.approach is Approach.DEPENDENCY:
             for label in g.edge_labels(s1, b1):
                 i = self._between.get((s1, label, b1))
-                if i is not None and not self.owners(i):
-                    self._index = i
+                if i is not None and not s.owners(i):
                     # A_G(β1) decides the side; for an unaligned β1 its span does.
-                    child = self.aligned(b1) or self.span(g, b1)
-                    return InsertBetween(self.words[i - 1], LEFT if child and i < min(child) else RIGHT)
-            return NoInsertion()
-        own, child = self.aligned(s1), self.aligned(b1)
+                    child = s.aligned(b1) or s.span(g, b1)
+                    return Gold(InsertBetween(self.words[i - 1], LEFT if child and i < min(child) else RIGHT), i)
+            return Gold(NoInsertion())
+        own, child = s.aligned(s1), s.aligned(b1)
         if not own or not child:
-            return NoInsertion()
+            return Gold(NoInsertion())
         if min(own) >= min(child):
-            return self._fronted_insertion(own, child)
+            return self._fronted_insertion(s, own, child)
         siblings = set(g.children(s1)) - {b1}
         for i in range(min(child) - 1, max(own), -1):
-            owners = self.owners(i)
+            owners = s.owners(i)
             if owners & siblings:
-                return NoInsertion()
+                return Gold(NoInsertion())
             if not owners and self.words[i - 1] in INSERT_BETWEEN_WORDS:
-                self._index = i
-                return InsertBetween(self.words[i - 1], LEFT)
-        return NoInsertion()
+                return Gold(InsertBetween(self.words[i - 1], LEFT), i)
+        return Gold(NoInsertion())
 
-    def _fronted_insertion(self, own: frozenset[int], child: frozenset[int]) -> Transition:
+    def _fronted_insertion(self, s: OracleState, own: frozenset[int], child: frozenset[int]) -> Gold:
         """Insert-Between for a β1 that precedes σ1 ("*if* they are well cleaned out,
         volcanoes burn slowly", "*in* the morning I left"), which the thesis's
         text-based approach leaves out (it looks only between σ1 and a β1 after it):
@@ -265,57 +290,49 @@ class Oracle:
         word of σ1 (a subordinating conjunction)."""
         tree = self.bigraph.dependencies
         if tree is None:
-            return NoInsertion()
+            return Gold(NoInsertion())
         for i in range(min(child) - 1, 0, -1):
-            if self.owners(i) or self.words[i - 1] not in INSERT_BETWEEN_WORDS or i not in tree:
+            if s.owners(i) or self.words[i - 1] not in INSERT_BETWEEN_WORDS or i not in tree:
                 continue
             heads = tree.parents(i)
             preposition = bool(set(heads) & own) and bool(set(tree.children(i)) & child)
             conjunction = any(h in child and set(tree.parents(h)) & own for h in heads)
             if preposition or conjunction:
-                self._index = i
-                return InsertBetween(self.words[i - 1], LEFT)
-        return NoInsertion()
+                return Gold(InsertBetween(self.words[i - 1], LEFT), i)
+        return Gold(NoInsertion())
 
     # -- update(B, c, t) ----------------------------------------------------------
 
-    def update(self, c: Configuration, t: Transition, after: Configuration) -> None:
-        """B ← update(B, c, t), with ``after`` = t(c): Merge moves σ1's words to its
-        parent, an insertion the oracle returned aligns the new vertex to the word
-        that triggered it (any other insertion leaves the new vertex unaligned).
-
-        The alignment is replaced, never changed in place, so a caller may keep
-        earlier states (see :meth:`state`)."""
+    def update(self, state: OracleState, c: Configuration, t: Transition, after: Configuration,
+               gold: Gold | None = None) -> OracleState:
+        """update(B, c, t) with ``after`` = t(c): Merge moves σ1's words to its
+        parent; an insertion that is gold_B(c) aligns the new vertex to the word
+        that triggered it, ind_B(C(t), c) (any other insertion leaves it
+        unaligned).  ``gold`` is :meth:`decide` at (state, c) where the caller
+        has it already; it is worked out here otherwise.  ``state`` is left as
+        it was."""
         if isinstance(t, Merge):
             (parent,) = c.graph.parents(c.sigma1)
-            alignment = dict(self.alignment)
+            alignment = dict(state.alignment)
             moved = alignment.pop(c.sigma1, frozenset())
             if moved:
                 alignment[parent] = alignment.get(parent, frozenset()) | moved
-            self.alignment = alignment
-        elif isinstance(t, (InsertChild, InsertBetween)) and self._index is not None and t == self._last_gold:
-            self.alignment = {**self.alignment, InsertedVertex(after.inserted): frozenset({self._index})}
-        self._index = None
-        self._last_gold = None
+            return OracleState(alignment)
+        if isinstance(t, (InsertChild, InsertBetween)):
+            gold = gold or self.decide(state, c)
+            if gold.word is not None and t == gold.transition:
+                return OracleState({**state.alignment, InsertedVertex(after.inserted): frozenset({gold.word})})
+        return state
 
-    def state(self) -> dict[Vertex, frozenset[int]]:
-        """The current A_G, to hand back to :meth:`restore` (stepping back)."""
-        return self.alignment
-
-    def restore(self, state: dict[Vertex, frozenset[int]]) -> None:
-        self.alignment = state
-        self._index = None
-        self._last_gold = None
-
-    def _current_bigraph(self, c: Configuration) -> Bigraph:
+    def _current_bigraph(self, s: OracleState, c: Configuration) -> Bigraph:
         b = self.bigraph
         return Bigraph(c.graph, b.dependencies, b.words,
-                       {(v, j) for v, js in self.alignment.items() for j in js if v in c.graph},
+                       {(v, j) for v, js in s.alignment.items() for j in js if v in c.graph},
                        b.dependency_alignment, b.pos, b.lemmas)
 
     # -- the constrained system ---------------------------------------------------
 
-    def _allowed_instead(self, c: Configuration, t: Transition) -> Transition:
+    def _allowed_instead(self, c: Configuration, t: Transition) -> Gold:
         """The transition the constrained system applies where the gold one is forbidden."""
         system = self.system
         if isinstance(t, (Merge, Swap, Delete, Keep)):
@@ -327,18 +344,14 @@ class Oracle:
                 if entry:
                     options.append(Merge(*entry))
             options += [Keep(), Delete()] if not isinstance(t, Delete) else [Keep()]
-            for option in options:
-                if system.applicable(option, c):
-                    return option
-            return Delete()
+            return Gold(next((option for option in options if system.applicable(option, c)), Delete()))
         if isinstance(t, Realize):
-            return Realize(t.word, self._consistent(c, t.annotation))
+            return Gold(Realize(t.word, self._consistent(c, t.annotation)))
         if isinstance(t, (InsertChild, InsertBetween)):
-            self._index = None
-            return NoInsertion()
+            return Gold(NoInsertion())
         if isinstance(t, Reorder):
-            return _closest_allowed_order(system, c, t)
-        return t
+            return Gold(_closest_allowed_order(system, c, t))
+        return Gold(t)
 
     def _consistent(self, c: Configuration, a: SyntacticAnnotation) -> SyntacticAnnotation:
         """α made to satisfy the Realize restrictions of 5.1."""
@@ -363,7 +376,7 @@ class Oracle:
         edges = g.edges
         for v in d.vertices:
             parents, children = d.parents(v), d.children(v)
-            if not parents or not children or self.owners(v):
+            if not parents or not children or self.start.owners(v):
                 continue
             grand_parents = parents + [q for p in parents for q in d.parents(p)]
             grand_children = children + [x for ch in children for x in d.children(ch)]
@@ -375,7 +388,7 @@ class Oracle:
         return result
 
     def _vertices_of(self, words: Iterable[int]) -> set[Vertex]:
-        return {u for w in words for u in self.owners(w)}
+        return {u for w in words for u in self.start.owners(w)}
 
 
 def _connecting_edge(edges: list[tuple], heads: set[Vertex], deps: set[Vertex]) -> tuple | None:

@@ -1,12 +1,15 @@
 """What the constrained system learns from gold transitions (thesis 5.1):
-the Merge lookup table L_M and the empirical POS tags pôs(l) (Def. def:empirical-pos);
-and the constrained oracle's runs, which need them."""
+the Merge lookup table L_M and the empirical POS tags pôs(l) (Def. def:empirical-pos),
+learnt from the formal oracle's runs (:func:`formal_resources`, the one way
+training, ``amrgen oracle`` and the application learn them); and the
+constrained oracle's runs, which need them."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
+from amrgen.bigraph import Bigraph
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.training_data import FirstStage, OracleRun, training_data
 from amrgen.prep.extended import ExtendedEntry
@@ -36,6 +39,21 @@ def learn_resources(runs: Iterable[OracleRun]) -> ConstraintResources:
     )
 
 
+def formal_resources(bigraphs: Iterable[Bigraph], approach: Approach,
+                     skip: tuple[type[Exception], ...] = ()) -> ConstraintResources:
+    """L_M and pôs from the formal oracle's runs over ``bigraphs``; a graph whose
+    run raises one of ``skip`` is left out (the application opens any corpus)."""
+    return learn_resources(_runs(bigraphs, approach, skip))
+
+
+def _runs(bigraphs: Iterable[Bigraph], approach: Approach, skip: tuple[type[Exception], ...]) -> Iterator[OracleRun]:
+    for b in bigraphs:
+        try:
+            yield training_data(b, approach)
+        except skip:
+            continue
+
+
 def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
                      resources: ConstraintResources | None = None, first_stage: FirstStage | None = None):
     """The constrained oracle's runs over normalized graphs, and the resources
@@ -43,6 +61,6 @@ def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
     ``first_stage`` replaces gold T_restr transitions (see :func:`training_data`)."""
     graphs = [normalize(e) for e in entries]
     if resources is None:
-        resources = learn_resources(training_data(e.bigraph(), approach) for e in graphs)
+        resources = formal_resources((e.bigraph() for e in graphs), approach)
     system = TransitionSystem(Constraints(resources))
     return [training_data(e.bigraph(), approach, system, first_stage=first_stage) for e in graphs], resources

@@ -60,6 +60,7 @@ def training_data(b: Bigraph, approach: Approach = Approach.TEXT, system: Transi
     """
     system = system or TransitionSystem()
     oracle = Oracle(b, approach, system)
+    state = oracle.start
     run = OracleRun()
     c = initial(b.amr)
     limit = max_steps_per_vertex * max(len(b.amr), 1)
@@ -68,14 +69,15 @@ def training_data(b: Bigraph, approach: Approach = Approach.TEXT, system: Transi
             run.error = f"no terminal configuration after {limit} transitions"
             break
         t = first_stage(c, system) if first_stage is not None else None
-        t = oracle.gold(c) if t is None else t
+        gold = oracle.decide(state, c) if t is None else None
+        t = gold.transition if gold is not None else t
         try:
             after = system.apply(t, c)
         except NotApplicableError as error:
             run.error = f"transition {t} cannot be applied at σ1 = {c.sigma1}: {error}"
             break
         run.pairs.append((c, t))
-        oracle.update(c, t, after)
+        state = oracle.update(state, c, t, after, gold)
         c = after
     run.final = c
     return run

@@ -2,6 +2,7 @@
 
 from amrgen.transitions.annotations import NONE, AnnotationFunction, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize, initial
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import (
     LEFT,
     RIGHT,
@@ -24,5 +25,5 @@ __all__ = [
     "NONE", "AnnotationFunction", "Key", "SyntacticAnnotation", "PLACEHOLDER", "Configuration",
     "InsertedVertex", "finalize", "initial", "LEFT", "RIGHT", "TRANSITION_CLASSES", "Delete",
     "DeleteReentrance", "InsertBetween", "InsertChild", "Keep", "Merge", "NoInsertion",
-    "NotApplicableError", "Realize", "Reorder", "Swap", "Transition",
+    "NotApplicableError", "Realize", "Reorder", "Stage", "stage", "Swap", "Transition",
 ]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from amrgen.amr import concept_form
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -66,33 +67,35 @@ def reorderings(c: Configuration, limit: int) -> Iterator[Reorder]:
 
 
 def candidates(c: Configuration, proposals: Proposals | None = None) -> Iterator[Transition]:
-    """Transitions worth testing for applicability at c (not all of them applicable)."""
+    """Transitions worth testing for applicability at c (not all of them applicable):
+    those of σ1's stage (:func:`~amrgen.transitions.stages.stage`)."""
     p = proposals or Proposals()
-    if not c.node_buffer:
-        return
-    s1, g = c.sigma1, c.graph
-    if c.child_buffer:
+    step = stage(c)
+    if step is Stage.INSERT_BETWEEN:
         yield NoInsertion()
         for word in p.between_words:
             for side in (LEFT, RIGHT):
                 yield InsertBetween(word, side)
-        return
-    for source, label, _ in g.in_edges(s1):
-        yield DeleteReentrance(source, label)
-    if len(g.in_edges(s1)) == 1:
-        for label, pos in p.merges(c):
-            yield Merge(label, pos)
-        yield Swap()
-    yield Delete()
-    yield Keep()
-    if c.rho.get(Key.DEL, s1) == 0 and not c.rho.defined(Key.REAL, s1):
+    elif step is Stage.PREDECESSORS:
+        s1, g = c.sigma1, c.graph
+        for source, label, _ in g.in_edges(s1):
+            yield DeleteReentrance(source, label)
+        if len(g.in_edges(s1)) == 1:
+            for label, pos in p.merges(c):
+                yield Merge(label, pos)
+            yield Swap()
+        yield Delete()
+        yield Keep()
+    elif step is Stage.REALIZE:
         for word, annotation in p.realizations(c):
             yield Realize(word, annotation)
-    for word in p.child_words:
-        for side in (LEFT, RIGHT):
-            yield InsertChild(word, side)
-    yield NoInsertion()
-    yield from reorderings(c, p.max_reorderings)
+    elif step is Stage.INSERT_CHILD:
+        for word in p.child_words:
+            for side in (LEFT, RIGHT):
+                yield InsertChild(word, side)
+        yield NoInsertion()
+    elif step is Stage.REORDER:
+        yield from reorderings(c, p.max_reorderings)
 
 
 def applicable_transitions(system: TransitionSystem, c: Configuration,

@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui import theme
 from amrgen_gui.corpus_generation import (
     GeneratedSentence,
     corpus_score,
     generate_corpus_file,
 )
-from amrgen_gui.generator import LoadedGenerator
 from amrgen_gui.tasks import Task
 
 COLUMNS = ("BLEU", "id", "generated", "reference")

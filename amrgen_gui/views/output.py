@@ -9,10 +9,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QWidget
 
 from amrgen.evaluation.bleu import sentence_bleu
+from amrgen.stepping.session import Mode
 from amrgen.transitions.annotations import Key
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-from amrgen_gui.session import Mode
 
 
 def _value_label(size: float = 10, bold: bool = False) -> QLabel:

@@ -6,7 +6,7 @@ path gives.  On the right, the candidates of the vertex selected: those of
 best(v) with their realization (the first Realize of b(v)), partial yield,
 θ_LM · score_LM, score_TS by transition class (Σ θ_C(t) · log p over the
 whole subtree), score_TS and the partial score; below them, greyed, the
-candidates the search dropped on the way (:mod:`amrgen_gui.search_record`),
+candidates the search dropped on the way (:meth:`GenerationSession.best`),
 each with the pruning that dropped it: best_{≤i}(v) by (n4, r4) after the
 i-th of n children, or best(v) by (n5, r5), and whether it was merged into
 a candidate of the same partial yield rather than pruned by (n, r).
@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
 
 from amrgen.decoding.partial import generate_partial
 from amrgen.graph import Vertex
+from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-from amrgen_gui.session import USER_ERRORS, Mode
 
 CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
 """The transition classes of phase 2, one score_TS column each."""
@@ -198,7 +198,7 @@ class Phase2Inspector(QWidget):
             return
         generation = session.generation
         winner = generation.winner
-        self.path = winner_path(winner)
+        self.path = session.winner_path
         self.caption.setText(f"▶ the path to the winner b̂, ŝ = {number(winner.score)}: “{' '.join(winner.words)}”")
         self.caption.setToolTip("The vertices in the search's bottom-up order, and the candidates best(v) of the one "
                                 "selected; select a candidate to see generatePartial(c, b) for it in the graph.")
@@ -244,21 +244,10 @@ class Phase2Inspector(QWidget):
         self.model.show_preview(c, f"generatePartial(c, b) for {place}: “{' '.join(candidate.hypothesis.words)}”")
 
 
-def winner_path(winner) -> dict[Vertex, Any]:
-    """Each vertex's candidate on the path to the winner: the winner and, recursively, its children."""
-    path, stack = {}, [winner]
-    while stack:
-        h = stack.pop()
-        path[h.vertex] = h
-        stack.extend(h.children)
-    return path
-
-
 def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:
     """best(v) as the engine returned it, then the candidates dropped (the first
     :data:`MAX_DROPPED`, each with where and why); and every dropped one
-    (:class:`amrgen_gui.search_record.Dropped`)."""
-    kept = session.generation.phase2.best.get(v, [])
+    (:class:`amrgen.stepping.search_record.Dropped`)."""
+    kept, dropped = session.best(v)
     rows = [Row(h, rank, "", h is on_path) for rank, h in enumerate(kept, start=1)]
-    dropped = session.search_record.dropped(v)
     return rows + [Row(d.hypothesis, None, d.reason, False) for d in dropped[:MAX_DROPPED]], dropped

@@ -16,10 +16,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen.transitions.transitions import Transition
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-from amrgen_gui.session import USER_ERRORS, Mode
 
 GOLD_MARK = "★"
 CHOICE_MARK = "▶"

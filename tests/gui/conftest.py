@@ -1,16 +1,13 @@
 """Qt tests (offscreen, as tests/conftest.py sets up) with the application's look
-and a throwaway QSettings; the shipped default generator for model mode."""
-
-import os
+and a throwaway QSettings; the shipped default generator (tests/conftest.py) for model mode."""
 
 import pytest
 from PySide6.QtCore import QSettings
 
-from amrgen.errors import MissingResourceError
+from amrgen.stepping.session import Mode
 from amrgen_gui import theme
-from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.main_window import MainWindow
-from amrgen_gui.session import Mode
+from amrgen_gui.paths import SAMPLE
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -42,20 +39,6 @@ def window(qtbot, settings, open_in) -> MainWindow:
     qtbot.addWidget(w)
     w.show()
     return open_in(w, SAMPLE)
-
-
-@pytest.fixture(scope="session")
-def default_generator():
-    """The shipped default generator (resources/default), loaded once as the
-    application loads it; skips without it, except under CI."""
-    from amrgen_gui.generator import LoadedGenerator
-
-    try:
-        return LoadedGenerator.load()
-    except MissingResourceError as error:
-        if os.environ.get("CI"):
-            pytest.fail(f"missing under CI: {error}")
-        pytest.skip(str(error))
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ from importlib.metadata import entry_points
 import pytest
 from PySide6.QtCore import QEventLoop, QTimer
 
+from amrgen.stepping.session import Mode
 from amrgen_gui import app, main_window
 from amrgen_gui.main_window import MainWindow
-from amrgen_gui.session import Mode
 
 pytestmark = pytest.mark.gui
 

@@ -10,11 +10,11 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
 from amrgen.oracle import Approach, training_data
 from amrgen.prep.prepared_format import read_prepared
+from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, initial
 from amrgen_gui import theme
-from amrgen_gui.corpus import SAMPLE
 from amrgen_gui.main_window import MainWindow
-from amrgen_gui.session import Mode
+from amrgen_gui.paths import SAMPLE
 from amrgen_gui.tasks import Task
 from amrgen_gui.views.graph_view import node_look
 
@@ -30,8 +30,7 @@ def press(qtbot, window: MainWindow, key: Qt.Key, times: int = 1) -> None:
 
 def select(window: MainWindow, entry_id: str):
     """Show the entry with this id; returns it."""
-    index = next(i for i, e in enumerate(window.corpus.entries) if e.id == entry_id)
-    window.browser.select(index)
+    window.browser.select(window.workspace.corpus.index(entry_id))
     assert window.model.entry.id == entry_id
     return window.model.entry
 
@@ -56,9 +55,9 @@ def shown(window: MainWindow) -> dict:
 
 
 def test_the_sample_opens_with_the_thesis_example_ready_to_step(window):
-    ids = [e.id for e in window.corpus.entries]
+    ids = [e.id for e in window.workspace.corpus.entries]
     assert ids[0] == "developer" and len(ids) >= 4
-    assert window.corpus.errors == []
+    assert window.workspace.corpus.errors == []
     assert window.model.entry.id == "developer" and window.model.session.position == 0
     assert window.buffers.chips("σ") == ["v4 develop-02", "v2 person", "v3 sleep-01", "v1 want-01"]
     assert window.step_action.isEnabled() and not window.back_action.isEnabled()
@@ -169,12 +168,12 @@ def test_the_filter_matches_ids_words_and_concepts_as_text_or_regex(window):
     browser.filter.setText("(")
     assert browser.filter.property("invalid") is True
     browser.filter.clear()
-    assert len(browser.visible_ids()) == len(window.corpus.entries)
+    assert len(browser.visible_ids()) == len(window.workspace.corpus.entries)
 
 
 def test_next_and_previous_entry(qtbot, window):
     press(qtbot, window, Qt.Key.Key_PageDown)
-    assert window.model.entry.id == window.corpus.entries[1].id
+    assert window.model.entry.id == window.workspace.corpus.entries[1].id
     press(qtbot, window, Qt.Key.Key_PageUp)
     assert window.model.entry.id == "developer"
 
@@ -191,7 +190,7 @@ def test_a_malformed_entry_is_reported_and_the_others_open(qtbot, settings, open
     window.show()
     open_in(window, path)
     assert len(warnings) == 1 and str(path) in warnings[0] and "broken" in warnings[0]
-    assert len(window.corpus.entries) == 2 and window.model.entry.id == "developer"
+    assert len(window.workspace.corpus.entries) == 2 and window.model.entry.id == "developer"
     press(qtbot, window, Qt.Key.Key_End)
     assert window.model.session.output() == "the developer wants to sleep"
 
@@ -272,7 +271,7 @@ def test_a_plain_corpus_is_prepared_in_the_background(qtbot, window, open_in, tm
     path = tmp_path / "plain.txt"
     path.write_text(PLAIN, encoding="utf-8")
     open_in(window, path)
-    assert [e.id for e in window.corpus.entries] == ["plain.1", "plain.2"]
+    assert [e.id for e in window.workspace.corpus.entries] == ["plain.1", "plain.2"]
     assert window.model.entry.words == ["the", "little", "prince", "laughed"]
     press(qtbot, window, Qt.Key.Key_End)
     assert window.model.session.is_terminal()

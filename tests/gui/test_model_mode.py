@@ -16,9 +16,9 @@ from amrgen.decoding.beam import BEST
 from amrgen.decoding.partial import generate_partial
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
+from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
-from amrgen_gui.corpus import SAMPLE
-from amrgen_gui.session import Mode
+from amrgen_gui.paths import SAMPLE
 from amrgen_gui.views.phase2_inspector import MAX_DROPPED
 
 pytestmark = pytest.mark.gui
@@ -213,7 +213,7 @@ def test_generating_can_be_cancelled_and_keeps_what_was_done(qtbot, model_window
     with qtbot.waitSignal(view.finished, timeout=10_000):
         model_window.generate_corpus()
         view.cancel_button.click()
-    assert not view.running() and len(view.generated) < len(model_window.corpus.entries)
+    assert not view.running() and len(view.generated) < len(model_window.workspace.corpus.entries)
     assert "stopped" in view.summary.text() or not view.generated
 
 

@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from amrgen.ml.events import MODELS, events
+from amrgen.ml.events import events
+from amrgen.ml.names import MODELS
 from amrgen.oracle import training_data
 from amrgen.transitions import Key
 from test_oracle import developer_bigraph  # tests/ is on sys.path (rootless conftest)

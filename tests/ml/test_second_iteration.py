@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from amrgen.ml.events import MODELS
+from amrgen.ml.names import MODELS
 from amrgen.ml.training import train
 from amrgen.prep.pipeline import load_corpus
 

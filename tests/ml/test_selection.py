@@ -10,7 +10,7 @@ import pytest
 from amrgen.cli import main
 from amrgen.errors import MissingResourceError
 from amrgen.ml import selection
-from amrgen.ml.events import MODELS
+from amrgen.ml.names import MODELS
 from amrgen.ml.features import extract, load_feature_list, parse_feature
 from amrgen.ml.selection import (
     SelectionEvents,

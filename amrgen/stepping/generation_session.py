@@ -13,7 +13,7 @@ from (G', σ bottom-up, ε, ρ) as generatePartial replays the winner b̂).
 Picking another transition overrides the model; from then on its choice
 is the most probable transition of all(c), except that phase 1 goes on as
 generateGreedy_restr does (Delete and Keep pop σ1, and phase 2 starts from
-(G', σ bottom-up, ε, ρ) once σ is empty).
+(G', σ bottom-up, ε, ρ) once σ is empty: :meth:`Generator.continue_from`).
 
 What the model goes on to do from a configuration is a :class:`Plan`: the
 (c, t, p) it applies and the configuration after the last.  Each step of
@@ -26,16 +26,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from amrgen.decoding.beam import Hypothesis
 from amrgen.decoding.generator import Generation
-from amrgen.decoding.phase1 import in_first_stage
+from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.prep.normalize import normalize
+from amrgen.stepping.loaded_generator import LoadedGenerator
+from amrgen.stepping.search_record import Dropped, RecordingSearch, winner_path
+from amrgen.stepping.session import USER_ERRORS, Mode, Session, Step
 from amrgen.transitions.configuration import Configuration, initial
+from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import Transition
-from amrgen_gui.generator import LoadedGenerator
-from amrgen_gui.search_record import RecordingSearch
-from amrgen_gui.session import USER_ERRORS, Mode, Session, Step
 
 Decision = tuple[Configuration, Transition, float]
 """(c, t, P(t | c)) as the generator records its steps."""
@@ -65,15 +67,11 @@ class ModelStep(Step):
 
 
 def phase(c: Configuration) -> int:
-    """1 while σ1 waits for a transition of T_restr, 2 after (0 at a terminal configuration)."""
+    """1 while σ1 waits for a transition of T_restr (stage 1), 2 after (0 at a
+    terminal configuration)."""
     if c.is_terminal():
         return 0
-    return 1 if in_first_stage(c) else 2
-
-
-def phase2_start(c: Configuration) -> Configuration:
-    """(G', σ, ε, ρ) with σ a bottom-up traversal of G', from phase 1's (G', ε, ε, ρ)."""
-    return c.with_(node_buffer=tuple(c.graph.bottom_up_traversal()), child_buffer=())
+    return 1 if stage(c) is Stage.PREDECESSORS else 2
 
 
 class GenerationSession(Session):
@@ -91,7 +89,7 @@ class GenerationSession(Session):
         super().reset()
         g = self.generation
         plan = Plan(tuple(g.steps), g.final)
-        self.steps = [ModelStep(initial(g.graph.graph), None, self.oracle.state(), plan=plan)]
+        self.steps = [ModelStep(initial(g.graph.graph), None, self.oracle.start, plan=plan)]
         self.position = 0
 
     # -- what the model says ---------------------------------------------------------
@@ -161,19 +159,16 @@ class GenerationSession(Session):
         if (t, p) == self._planned(step):
             plan, index = step.plan, step.index + 1
         elif phase(c) == 1:
-            rest = self.generator.first_phase_from(self.system.apply(t, c))
-            plan, index = Plan(tuple(rest.steps), phase2_start(rest.configuration)), 0
+            rest, start = self.generator.continue_from(self.system.apply(t, c))
+            plan, index = Plan(tuple(rest), start), 0
         else:
             plan, index = Plan((), self.system.apply(t, c)), 0
         after = plan.configuration(index)
-        self.oracle.restore(step.oracle_state)
         try:
-            if self.has_alignment:
-                self.oracle.gold(c)  # update() aligns an insertion only when it was the gold one
-            self.oracle.update(c, t, after)
+            state = self.oracle.update(step.oracle_state, c, t, after)
         except USER_ERRORS:
-            pass  # the alignment stays as it was
-        return ModelStep(after, t, self.oracle.state(), p, plan=plan, index=index)
+            state = step.oracle_state  # the generator may lead where the oracle cannot follow
+        return ModelStep(after, t, state, p, plan=plan, index=index)
 
     def _probability(self, t: Transition) -> float | None:
         """P(t | c) as all(c) has it; None for a transition outside all(c) (the gold one, say)."""
@@ -184,6 +179,8 @@ class GenerationSession(Session):
         g = self.generation
         return [c for c, _, _ in g.steps] + [g.final] + [step.configuration for step in self.steps]
 
+    # -- phase 2 ---------------------------------------------------------------------------
+
     @cached_property
     def search_record(self) -> RecordingSearch:
         """Phase 2 run again on the same configuration, noting every pruning (for
@@ -192,3 +189,13 @@ class GenerationSession(Session):
         search = RecordingSearch(g.probabilities, g.lm, g.hyper)
         self.generator.run_search(search, self.generation.phase1.configuration)
         return search
+
+    @cached_property
+    def winner_path(self) -> dict[Vertex, Hypothesis]:
+        """Each vertex's candidate on the path to the winner b̂ (:func:`winner_path`)."""
+        return winner_path(self.generation.winner)
+
+    def best(self, v: Vertex) -> tuple[list[Hypothesis], list[Dropped]]:
+        """best(v) as generate(G) found it, best first, and the candidates of v
+        that the search dropped on the way (:meth:`RecordingSearch.dropped`)."""
+        return self.generation.phase2.best.get(v, []), self.search_record.dropped(v)

@@ -1,11 +1,13 @@
-"""The generator the application runs in model mode.
+"""The generator a stepping session in model mode asks
+(:class:`~amrgen.stepping.generation_session.GenerationSession`).
 
 :meth:`LoadedGenerator.load` loads a model directory, a language model and
 the hyperparameters (the shipped default where not given) the way ``amrgen
 generate`` does (:class:`amrgen.evaluation.generation.GeneratorSpec`,
-WordNet included), in a worker thread: importing and loading take seconds.
+WordNet included); the application does it in a worker thread, since
+importing and loading take seconds.
 
-The window asks the generator questions from the GUI thread (a graph's
+The application asks the generator questions from the GUI thread (a graph's
 generation, all(c) at a configuration) while the corpus generation asks it
 from a worker thread; the generator's caches (the language model's, the
 features') are not made for threads, so every call here takes one lock.
@@ -21,11 +23,10 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when the window opens
+if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when the application starts
     from amrgen.amr import Amr
     from amrgen.decoding.beam import BestSequenceSearch
     from amrgen.decoding.generator import Generation, Generator
-    from amrgen.decoding.phase1 import Phase1Result
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
     from amrgen.transitions.configuration import Configuration
     from amrgen.transitions.system import TransitionSystem
@@ -107,12 +108,10 @@ class LoadedGenerator:
         with self.lock:
             return ranked_transitions(self.generator, c)
 
-    def first_phase_from(self, c: Configuration) -> Phase1Result:
-        """generateGreedy_restr from c: the rest of phase 1."""
-        from amrgen.decoding.phase1 import generate_greedy_restricted
-
+    def continue_from(self, c: Configuration) -> tuple[list[tuple[Configuration, Transition, float]], Configuration]:
+        """The rest of phase 1 from c and where phase 2 starts (:meth:`Generator.continue_from`)."""
         with self.lock:
-            return generate_greedy_restricted(c, self.generator.models, self.generator.system)
+            return self.generator.continue_from(c)
 
     def postprocessed(self, c: Configuration) -> list[str]:
         """The tokens of a terminal configuration after the generator's postprocessing pipeline (thesis 4.4)."""

@@ -1,15 +1,18 @@
-"""A stepping session over one bigraph: the controller the application's views
-show.  Qt-free, so scripts and tests can drive it as the window does.
+"""A stepping session over one bigraph: step S_AMR (thesis 4.2) from c_s(G)
+with the oracle's transitions (4.3.3) or one's own, and go back.  What the
+application shows, a script gets here too (docs/stepping.md).
 
-The session keeps every configuration it has reached, so stepping back is
-exact and free, and stepping forward again after going back replays the same
-transitions unless a different one is chosen.  The oracle chooses here; in
-model mode the trained generator does
-(:class:`~amrgen_gui.generation_session.GenerationSession`, a subclass).
+The session keeps every configuration it has reached, with the oracle's
+state there (:class:`~amrgen.oracle.oracle.OracleState`), so stepping back
+is exact and free, and stepping forward again after going back replays the
+same transitions unless a different one is chosen.  The oracle chooses
+here; in model mode the trained generator does
+(:class:`~amrgen.stepping.generation_session.GenerationSession`, a subclass).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -17,7 +20,7 @@ from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.io.transition_listing import format_transitions
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.oracle import Oracle
+from amrgen.oracle.oracle import Oracle, OracleState
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.candidates import Proposals, applicable_transitions
@@ -31,7 +34,7 @@ USER_ERRORS = (AmrgenError, NotApplicableError, ValueError, KeyError, IndexError
 
 class Mode(str, Enum):
     """Who picks the next transition: the oracle, the user from the applicable
-    ones, or the trained generator (:class:`~amrgen_gui.generation_session.GenerationSession`)."""
+    ones, or the trained generator (:class:`~amrgen.stepping.generation_session.GenerationSession`)."""
 
     ORACLE = "oracle"
     MANUAL = "manual"
@@ -41,12 +44,12 @@ class Mode(str, Enum):
 @dataclass(frozen=True)
 class Step:
     """A configuration reached, the transition that reached it (None for c_s),
-    the oracle's alignment at that point and, where a model chose or scored
-    the transition, P(t | c)."""
+    the oracle's state at that point (B's alignment) and, where a model chose
+    or scored the transition, P(t | c)."""
 
     configuration: Configuration
     transition: Transition | None
-    oracle_state: dict
+    oracle_state: OracleState
     probability: float | None = None
 
 
@@ -69,7 +72,7 @@ class Session:
     def reset(self) -> None:
         """Back to c_s(G), forgetting every step."""
         self.oracle = Oracle(self.entry.bigraph(), self.approach, self.system)
-        self.steps: list[Step] = [Step(initial(self.entry.amr.graph), None, self.oracle.state())]
+        self.steps: list[Step] = [Step(initial(self.entry.amr.graph), None, self.oracle.start)]
         self.position = 0
 
     @property
@@ -91,10 +94,10 @@ class Session:
         return self.steps[self.position - 1].configuration if self.position else None
 
     @property
-    def alignment(self) -> dict[Vertex, frozenset[int]]:
+    def alignment(self) -> Mapping[Vertex, frozenset[int]]:
         """A_G at the current configuration, as the oracle's update has carried it
         along (Merge moves σ1's words to its parent, gold insertions get a word)."""
-        return self.steps[self.position].oracle_state
+        return self.steps[self.position].oracle_state.alignment
 
     def is_terminal(self) -> bool:
         return self.current.is_terminal()
@@ -123,8 +126,7 @@ class Session:
         """gold_B(c) for the current configuration (None when terminal)."""
         if self.is_terminal():
             return None
-        self.oracle.restore(self.steps[self.position].oracle_state)
-        return self.oracle.gold(self.current)
+        return self.oracle.gold(self.steps[self.position].oracle_state, self.current)
 
     def applicable(self) -> list[Transition]:
         """The applicable transitions among the proposals, the gold one first when known."""
@@ -156,13 +158,11 @@ class Session:
 
     def _next_step(self, transition: Transition | None) -> Step:
         """The step that applies ``transition`` (the oracle's when None) to the current configuration."""
-        c = self.current
-        self.oracle.restore(self.steps[self.position].oracle_state)
-        gold = self.oracle.gold(c)
-        t = transition if transition is not None else gold
+        c, state = self.current, self.steps[self.position].oracle_state
+        gold = self.oracle.decide(state, c) if transition is None else None
+        t = transition if gold is None else gold.transition
         after = self.system.apply(t, c)
-        self.oracle.update(c, t, after)
-        return Step(after, t, self.oracle.state())
+        return Step(after, t, self.oracle.update(state, c, t, after, gold))
 
     def back(self, count: int = 1) -> None:
         self.position = max(0, self.position - count)
@@ -190,6 +190,14 @@ class Session:
         except USER_ERRORS:
             pass  # the history alone; stepping will report the error
         return [step.configuration for step in preview.steps] + [step.configuration for step in self.steps]
+
+    def describe(self) -> str:
+        """Where the session is, in one line: the entry, the step (of how many are
+        known), σ1 or that c is terminal, and the last transition."""
+        known, last = len(self.steps) - 1, self.last_transition
+        return (f"{self.entry.id}  ·  step {self.position}" + (f" of {known}" if known > self.position else "")
+                + ("  ·  terminal" if self.is_terminal() else f"  ·  σ1 = {self.current.sigma1}")
+                + (f"  ·  last: {last}" if last else ""))
 
     def listing(self) -> str:
         """The history as ``amrgen oracle --transitions`` prints it."""

@@ -1,4 +1,4 @@
-"""The stepping session behind the application (Qt-free)."""
+"""The stepping session: the oracle and manual modes, forward and back (Qt-free)."""
 
 import copy
 
@@ -7,8 +7,8 @@ import pytest
 from amrgen.amr import Amr
 from amrgen.oracle import training_data
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.stepping.session import Mode, Session
 from amrgen.transitions import Keep, Merge, initial
-from amrgen_gui.session import Mode, Session
 
 GRAPH = "(v1 / want-01 :ARG0 (v2 / person :ARG0-of (v4 / develop-02)) :ARG1 (v3 / sleep-01 :ARG0 v2))"
 

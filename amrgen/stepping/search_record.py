@@ -11,6 +11,7 @@ what came out.  :class:`RecordingSearch` notes these reports, and
 :meth:`RecordingSearch.dropped` lists each candidate of a vertex that a
 pruning did not keep, with the pruning that dropped it and whether it was
 merged into a candidate of the same yield or pruned by (n, r).
+:func:`winner_path` gives each vertex's candidate on the path to the winner.
 """
 
 from __future__ import annotations
@@ -86,6 +87,17 @@ class RecordingSearch(BestSequenceSearch):
         within each."""
         found = [d for pruning in self.prunings.get(v, ()) for d in pruning.dropped()]
         return sorted(found, key=_latest_first)
+
+
+def winner_path(winner: Hypothesis) -> dict[Vertex, Hypothesis]:
+    """Each vertex's candidate on the path to the winner b̂: the winner and,
+    recursively, the child candidates it combines."""
+    path, stack = {}, [winner]
+    while stack:
+        h = stack.pop()
+        path[h.vertex] = h
+        stack.extend(h.children)
+    return path
 
 
 def _latest_first(d: Dropped) -> tuple:

@@ -1,0 +1,58 @@
+"""The application's state apart from drawing (Qt-free): the open corpus, the
+constrained systems learnt from it, the generator asked for."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from amrgen.oracle import Approach, training_data
+from amrgen.oracle.resources import learn_resources
+from amrgen.prep.prepared_format import read_prepared
+from amrgen_gui.paths import SAMPLE
+from amrgen_gui.workspace import Change, Corpus, Workspace, open_corpus
+
+
+def test_the_constrained_system_is_learnt_once_per_corpus_and_approach():
+    workspace, seen = Workspace(), []
+    workspace.observe(seen.append)
+    assert workspace.system(Approach.TEXT, constrained=True).is_formal  # no corpus to learn from
+    progress = []
+    corpus = open_corpus(SAMPLE, lambda done, total: progress.append((done, total)))
+    workspace.set_corpus(corpus)
+    assert seen == [Change.CORPUS] and corpus.index("developer") == 0 and corpus.index("nothing") is None
+    assert workspace.system(Approach.TEXT, constrained=False).is_formal
+    assert workspace.system(Approach.TEXT, constrained=True) is None  # to be learnt first
+    progress.clear()
+    learnt_from, system = workspace.learn_constrained(Approach.TEXT, lambda done, total: progress.append(done))
+    assert learnt_from is corpus and progress == list(range(len(corpus.entries) + 1))
+    entries = read_prepared(SAMPLE).entries
+    assert system.constraints.resources == learn_resources(training_data(e.bigraph()) for e in entries)
+    assert workspace.learnt(corpus, Approach.TEXT, system)
+    assert workspace.system(Approach.TEXT, constrained=True) is system
+    assert workspace.system(Approach.DEPENDENCY, constrained=True) is None
+    workspace.set_corpus(Corpus(corpus.path, corpus.entries[:1]))  # another corpus: learnt again, from it
+    assert workspace.system(Approach.TEXT, constrained=True) is None
+    assert not workspace.learnt(corpus, Approach.TEXT, system)  # learnt from the corpus before: dropped
+
+
+def test_a_generator_asked_for_before_another_is_stale():
+    workspace, seen = Workspace(), []
+    workspace.observe(seen.append)
+    first, second = ("model-a", None, None), (None, "lm.binary", None)
+    workspace.ask_generator(first)
+    workspace.ask_generator(second)
+    assert workspace.is_stale(first) and not workspace.is_stale(second)
+    assert not workspace.set_generator(first, object()) and workspace.generator is None and seen == []
+    loaded = object()
+    assert workspace.set_generator(second, loaded) and workspace.generator is loaded
+    assert seen == [Change.GENERATOR]
+
+
+def test_the_workspace_and_the_stepping_engine_import_no_qt():
+    code = ("import sys, amrgen_gui.workspace, amrgen.stepping.generation_session\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'amrgen_gui'))))")
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(root)}, cwd=root)
+    assert result.stdout.split() == ["['amrgen_gui',", "'amrgen_gui.workspace']"]
