@@ -40,3 +40,8 @@ def test_the_generator_example_runs(monkeypatch, default_generator):
     assert len(ranked) >= 2 and probabilities == sorted(probabilities, reverse=True)
     assert " | " in sentences
     assert best.split()[1] == "kept;" and ("merged" in best or "pruned" in best)
+
+
+def test_the_readme_shows_the_oracle_example_as_the_page_runs_it():
+    code, _ = examples()[0]
+    assert f"```python\n{code}```" in (ROOT / "README.md").read_text(encoding="utf-8")
