@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from amrgen.errors import AmrgenError
 from amrgen.oracle.annotations import Approach
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen.stepping.session import Mode
@@ -192,6 +193,9 @@ class MainWindow(QMainWindow):
                                    tip="Load the hyperparameters amrgen tune wrote")
         self.default_model_action = a("Use the &Default Model", self.load_generator,
                                       tip="The shipped model, LM and hyperparameters (resources/default)")
+        self.postprocess_actions = self._choice([("&Thesis Postprocessing (Section 4.4)", "thesis", None),
+                                                 ("&Full Postprocessing (the shipped default)", "full", None),
+                                                 ("Postprocessing from a F&ile…", "", None)], self._set_postprocess)
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
@@ -235,6 +239,8 @@ class MainWindow(QMainWindow):
         model_menu = menus.addMenu("&Model")
         model_menu.addActions([self.load_model_action, self.load_lm_action, self.load_hyper_action,
                                self.default_model_action])
+        model_menu.addSeparator()
+        model_menu.addActions(self.postprocess_actions)
         model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
         options_menu = menus.addMenu("&Options")
@@ -480,6 +486,34 @@ class MainWindow(QMainWindow):
         if path:
             self.load_generator(*self.workspace.generator_paths[:2], path)
 
+    def _set_postprocess(self, pipeline: str) -> None:
+        """The loaded generator with another postprocessing pipeline (empty: ask for a file of step names)."""
+        loaded = self.workspace.generator
+        if loaded is None:
+            self.statusBar().showMessage("No model is loaded yet", 5000)
+        elif not pipeline:
+            pipeline, _ = QFileDialog.getOpenFileName(self, "Open Postprocessing Steps", str(Path.home()),
+                                                      "Step lists (*.txt);;All files (*)")
+        if loaded is not None and pipeline:
+            try:
+                self.workspace.set_generator(self.workspace.generator_paths, loaded.with_postprocess(pipeline))
+            except AmrgenError as error:
+                QMessageBox.critical(self, "Cannot use these postprocessing steps", str(error))
+        self._check_postprocess()
+
+    def _check_postprocess(self) -> None:
+        """Check the loaded generator's pipeline in the menu: a named one with its
+        steps, else the file entry."""
+        loaded = self.workspace.generator
+        if loaded is None:
+            return
+        from amrgen.postprocess.pipeline import named_pipelines  # loaded with the generator
+
+        steps = loaded.generator.pipeline.step_names
+        name = next((name for name, named in named_pipelines().items() if named == steps), "")
+        for action in self.postprocess_actions:
+            action.setChecked(action.data() == name)
+
     def generate_corpus(self) -> None:
         """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
         corpus, generator = self.workspace.corpus, self.workspace.generator
@@ -516,6 +550,7 @@ class MainWindow(QMainWindow):
             self.generator_label.setText(generator.describe())
             self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
             self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
+            self._check_postprocess()
         self._update_status()
 
     # -- export ----------------------------------------------------------------------------

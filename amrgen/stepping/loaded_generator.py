@@ -20,6 +20,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,11 +50,12 @@ def _lock_of(generator: Generator) -> threading.RLock:
 class LoadedGenerator:
     """A :class:`~amrgen.decoding.generator.Generator` with where it came from and how long it took to load."""
 
-    def __init__(self, spec: GeneratorSpec, generator: Generator, seconds: float) -> None:
+    def __init__(self, spec: GeneratorSpec, generator: Generator, seconds: float,
+                 lock: threading.RLock | None = None) -> None:
         self.spec = spec
         self.generator = generator
         self.seconds = seconds
-        self.lock = _lock_of(generator)
+        self.lock = lock or _lock_of(generator)
         self._generations: OrderedDict[str, Generation] = OrderedDict()
 
     @classmethod
@@ -69,18 +71,30 @@ class LoadedGenerator:
             generator = loaded(spec)
         return cls(spec, generator, time.perf_counter() - started)
 
+    def with_postprocess(self, postprocess: str) -> LoadedGenerator:
+        """The same models, LM and hyperparameters with another postprocessing
+        pipeline: ``thesis``, ``full`` or a file of step names (AmrgenError, naming
+        the file and line, for an unknown step).  It shares this one's lock: the
+        two share the language model and its cache."""
+        with self.lock:
+            generator = self.generator.with_postprocess(postprocess)
+        return LoadedGenerator(replace(self.spec, postprocess=postprocess), generator, self.seconds, self.lock)
+
     def describe(self) -> str:
-        """Which model, LM and hyperparameters, in a few words."""
+        """Which model, LM, hyperparameters and postprocessing, in a few words."""
         from amrgen.decoding.generator import DEFAULT_DIR
         from amrgen.lm.model import DEFAULT_LM
 
         spec = self.spec
         if spec.model_dir is spec.lm_path is spec.hyperparameters is None:
-            return f"the shipped default ({DEFAULT_DIR.parent.name}/{DEFAULT_DIR.name})"
-        model = f"model {Path(spec.model_dir).name}/" if spec.model_dir else "the default model"
-        parts = [model, f"LM {Path(spec.lm_path or DEFAULT_LM).name}"]
-        if spec.hyperparameters:
-            parts.append(f"hyperparameters {Path(spec.hyperparameters).name}")
+            parts = [f"the shipped default ({DEFAULT_DIR.parent.name}/{DEFAULT_DIR.name})"]
+        else:
+            parts = [f"model {Path(spec.model_dir).name}/" if spec.model_dir else "the default model",
+                     f"LM {Path(spec.lm_path or DEFAULT_LM).name}"]
+            if spec.hyperparameters:
+                parts.append(f"hyperparameters {Path(spec.hyperparameters).name}")
+        if spec.postprocess:
+            parts.append(f"postprocessing {Path(spec.postprocess).name}")
         return ", ".join(parts)
 
     @property

@@ -263,3 +263,26 @@ def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, 
     for reference in references:
         assert b"<svg" in base64.b64decode(reference.split(",", 1)[1])
     assert Keep() in session.transitions
+
+
+def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window, tmp_path, monkeypatch):
+    thesis, full, from_file = model_window.postprocess_actions
+    assert full.isChecked() and not thesis.isChecked()
+    session = model_window.model.session
+    said = {}
+    for action, name in ((thesis, "thesis"), (full, "full")):
+        action.trigger()
+        assert action.isChecked()
+        press(qtbot, model_window, Qt.Key.Key_End)
+        said[name] = model_window.output.sentence.text()
+        generator = model_window.workspace.generator.generator
+        assert said[name] == generator.generate(session.entry.amr).sentence and generator.pipeline.name == name
+    assert said["full"] != said["thesis"]  # the thesis revises phase 2's articles too
+    steps = tmp_path / "steps.txt"
+    steps.write_text("articles\nno-such-step\n", encoding="utf-8")
+    errors = []
+    monkeypatch.setattr("amrgen_gui.main_window.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
+    from_file.trigger()
+    assert errors == [f"{steps}:2: unknown postprocessing step 'no-such-step' " + errors[0].split("' ", 1)[1]]
+    assert full.isChecked() and model_window.workspace.generator.generator.pipeline.name == "full"
