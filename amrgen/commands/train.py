@@ -12,8 +12,8 @@ import sys
 import time
 
 from amrgen import __version__
-from amrgen.ml import training
-from amrgen.ml.training import SUMMARY_KEYS
+from amrgen import training
+from amrgen.training import SUMMARY_KEYS
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpus
 

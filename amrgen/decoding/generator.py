@@ -28,7 +28,7 @@ from pathlib import Path
 
 from amrgen.amr import Amr
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
 from amrgen.decoding.partial import phase2_start
 from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted

@@ -46,9 +46,9 @@ import math
 from collections.abc import Callable, Sequence
 
 from amrgen.amr import concept_form, has_mode
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
-from amrgen.decoding.prune import prune
+from amrgen.ml.prune import prune
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair

@@ -37,7 +37,7 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.evaluation.lengths import Scored, row

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from amrgen.decoding.prune import prune
+from amrgen.ml.prune import prune
 from amrgen.errors import AmrgenError
 
 if TYPE_CHECKING:

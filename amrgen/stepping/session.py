@@ -18,7 +18,7 @@ from enum import Enum
 
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
-from amrgen.io.transition_listing import format_transitions
+from amrgen.transitions.listing import format_transitions
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.oracle import Oracle, OracleState
 from amrgen.prep.extended import ExtendedEntry

@@ -11,7 +11,7 @@ from amrgen.amr import Amr
 from amrgen.decoding.beam import BEST, ChildStage, replay
 from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.generator import Generator
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial, score_ts_par
 from amrgen.decoding.probabilities import CLAUSE_MARKERS
 from amrgen.realization.entities import NAME_CONCEPT

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from amrgen.cli import main
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.evaluation.generation import TRACE_KEYS
 from amrgen.postprocess.pipeline import BY_NAME
 

@@ -22,7 +22,7 @@ from amrgen.ml.selection import (
     state_path,
     write_feature_list,
 )
-from amrgen.ml.training import feature_lists
+from amrgen.training import feature_lists
 from amrgen.prep.pipeline import load_corpus
 
 LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"

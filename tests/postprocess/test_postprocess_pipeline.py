@@ -7,7 +7,7 @@ import json
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.errors import AmrgenError
 from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, STEPS, named_pipelines, resolve_pipeline

@@ -4,7 +4,7 @@ from itertools import pairwise
 
 import pytest
 
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.postprocess.articles import indefinite_article, revise_articles_refined
 from amrgen.postprocess.clauses import (
     bare_infinitives,

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from amrgen.decoding.hyperparameters import PIPELINE, RANGES, Hyperparameters
+from amrgen.hyperparameters import PIPELINE, RANGES, Hyperparameters
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.generation import (
     FirstPhase,

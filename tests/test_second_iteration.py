@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from amrgen.ml.names import MODELS
-from amrgen.ml.training import train
+from amrgen.training import train
 from amrgen.prep.pipeline import load_corpus
 
 LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
