@@ -5,6 +5,7 @@ module grows past the length one reads at once."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -127,6 +128,20 @@ def test_cycle_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
     assert _cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_readme_module_map_follows_the_layers() -> None:
+    """The module map of the README names every unit once, with its layer of LAYERS."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = []
+    for layers, cell in re.findall(r"^\| ([0-9-]+) \| (`[^|]*`) \|", readme, flags=re.MULTILINE):
+        low, _, high = layers.partition("-")
+        for path in re.findall(r"`([^`]+)`", cell):
+            path = path if "/" in path else f"amrgen/{path}"
+            layer, unit = _unit(path.removesuffix("/").removesuffix(".py").replace("/", "."))
+            assert int(low) <= layer <= int(high or low), f"README: {path} is in layer {layer}, not {layers}"
+            named.append(unit)
+    assert sorted(named) == sorted(set().union(*LAYERS) - {"amrgen"})
 
 
 @pytest.mark.parametrize("module", sorted(SOURCES))

@@ -53,9 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from amrgen.decoding.generator import DEFAULT_LM
-    from amrgen.hyperparameters import Hyperparameters
-    from amrgen.evaluation.tuning import DevBleu, TuningLog, fingerprint, tune
     from amrgen.evaluation.generation import GeneratorSpec, read_items
+    from amrgen.evaluation.tuning import DevBleu, TuningLog, fingerprint, tune
+    from amrgen.hyperparameters import Hyperparameters
     from amrgen.io.atomic import write_atomically
     from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
 

@@ -53,8 +53,8 @@ from amrgen.ml.context import ROLES, FeatureContext, FeatureResources
 from amrgen.ml.events import events
 from amrgen.ml.features import all_indicators, parse_feature
 from amrgen.ml.indicators import Feature, Indicator
-from amrgen.ml.names import MODELS
 from amrgen.ml.maxent import fit_weights, ranges
+from amrgen.ml.names import MODELS
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from amrgen.hyperparameters import RANGES, Hyperparameters
-from amrgen.evaluation.tuning import TuningLog, grid, random_assignment, tune
 from amrgen.errors import AmrgenError
+from amrgen.evaluation.tuning import TuningLog, grid, random_assignment, tune
+from amrgen.hyperparameters import RANGES, Hyperparameters
 
 SETTINGS = {"model": "m", "dev": "d"}
 
