@@ -19,11 +19,11 @@ import sys
 from collections import Counter
 
 from amrgen.evaluation.bleu import corpus_bleu
-from amrgen.io.transition_listing import format_transitions
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.training_data import OracleRun, training_data
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.transitions.listing import format_transitions
 from amrgen.transitions.transitions import TRANSITION_CLASSES
 
 

@@ -11,11 +11,10 @@ import resource
 import sys
 import time
 
-from amrgen import __version__
-from amrgen.ml import training
-from amrgen.ml.training import SUMMARY_KEYS
+from amrgen import __version__, training
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpus
+from amrgen.training import SUMMARY_KEYS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

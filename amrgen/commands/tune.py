@@ -1,7 +1,7 @@
 """``amrgen tune``: the hyperparameters of generation chosen on a dev corpus
 (thesis 4.5): the starting assignment, a random search of --samples
 assignments, then each parameter in turn over --steps + 1 values, keeping
-whatever raises the dev BLEU (see amrgen.decoding.tuning).
+whatever raises the dev BLEU (see amrgen.evaluation.tuning).
 
 Each improvement is printed and written at once to the output (default:
 hyperparameters.json here), so an interrupted run keeps its best; every
@@ -53,9 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from amrgen.decoding.generator import DEFAULT_LM
-    from amrgen.decoding.hyperparameters import Hyperparameters
-    from amrgen.decoding.tuning import DevBleu, TuningLog, fingerprint, tune
     from amrgen.evaluation.generation import GeneratorSpec, read_items
+    from amrgen.evaluation.tuning import DevBleu, TuningLog, fingerprint, tune
+    from amrgen.hyperparameters import Hyperparameters
     from amrgen.io.atomic import write_atomically
     from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
 

@@ -39,12 +39,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.partial import generate_partial
 from amrgen.decoding.probabilities import TransitionProbabilities
-from amrgen.decoding.prune import prune
 from amrgen.graph import Vertex
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES
+from amrgen.ml.prune import prune
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.stages import Stage, stage

@@ -28,13 +28,13 @@ from pathlib import Path
 
 from amrgen.amr import Amr
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
 from amrgen.decoding.partial import phase2_start
 from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.lm.model import DEFAULT_LM, LanguageModel
 from amrgen.ml.names import ModelName
 from amrgen.paths import RESOURCES_DIR

@@ -46,14 +46,14 @@ import math
 from collections.abc import Callable, Sequence
 
 from amrgen.amr import concept_form, has_mode
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.models import Models
-from amrgen.decoding.prune import prune
 from amrgen.graph import Graph, Vertex
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES, COPULAS
-from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.context import FeatureContext
+from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
+from amrgen.ml.prune import prune
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.numbers import contradicts, is_number

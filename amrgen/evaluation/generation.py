@@ -37,10 +37,10 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.evaluation.lengths import Scored, row
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, iter_corpus
 from amrgen.prep.tokenize import reference_of

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from amrgen.decoding.prune import prune
 from amrgen.errors import AmrgenError
+from amrgen.ml.prune import prune
 
 if TYPE_CHECKING:
     import scipy.sparse as sp

@@ -53,8 +53,8 @@ from amrgen.ml.context import ROLES, FeatureContext, FeatureResources
 from amrgen.ml.events import events
 from amrgen.ml.features import all_indicators, parse_feature
 from amrgen.ml.indicators import Feature, Indicator
-from amrgen.ml.names import MODELS
 from amrgen.ml.maxent import fit_weights, ranges
+from amrgen.ml.names import MODELS
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.extended import ExtendedEntry
@@ -97,7 +97,7 @@ def selection_events(train_entries: Sequence[ExtendedEntry], dev_entries: Sequen
                      approach: Approach = Approach.TEXT, max_events: int = DEFAULT_MAX_EVENTS,
                      seed: int = 0) -> SelectionEvents:
     """The events of ``model`` from the constrained oracle over both corpora, as
-    :func:`amrgen.ml.training.train` sees them; training events beyond ``max_events``
+    :func:`amrgen.training.train` sees them; training events beyond ``max_events``
     are a sample drawn with ``seed``."""
     if model not in MODELS:
         raise SelectionError(f"no model {model!r}; models: {', '.join(MODELS)}")

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.graph import Vertex
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.transitions.configuration import Configuration
 

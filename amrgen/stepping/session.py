@@ -18,13 +18,13 @@ from enum import Enum
 
 from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
-from amrgen.io.transition_listing import format_transitions
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.oracle import Oracle, OracleState
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.candidates import Proposals, applicable_transitions
 from amrgen.transitions.configuration import Configuration, finalize, initial
+from amrgen.transitions.listing import format_transitions
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import NotApplicableError, Transition
 

@@ -9,15 +9,19 @@ import pytest
 
 from amrgen.amr import Amr
 from amrgen.decoding.beam import BEST, ChildStage, replay
-from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.generator import Generator
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.partial import generate_partial, score_ts_par
 from amrgen.decoding.probabilities import CLAUSE_MARKERS
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.realization.entities import NAME_CONCEPT
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import finalize
-from amrgen.transitions.transitions import TRANSITION_CLASSES, InsertBetween, NoInsertion
+from amrgen.transitions.transitions import (
+    TRANSITION_CLASSES,
+    InsertBetween,
+    NoInsertion,
+)
 
 SMALL_GRAPHS = [
     """(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))""",

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from amrgen.cli import main
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.evaluation.generation import TRACE_KEYS
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.postprocess.pipeline import BY_NAME
 
 LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"

@@ -10,8 +10,8 @@ import pytest
 from amrgen.cli import main
 from amrgen.errors import MissingResourceError
 from amrgen.ml import selection
-from amrgen.ml.names import MODELS
 from amrgen.ml.features import extract, load_feature_list, parse_feature
+from amrgen.ml.names import MODELS
 from amrgen.ml.selection import (
     SelectionEvents,
     SelectionState,
@@ -22,8 +22,8 @@ from amrgen.ml.selection import (
     state_path,
     write_feature_list,
 )
-from amrgen.ml.training import feature_lists
 from amrgen.prep.pipeline import load_corpus
+from amrgen.training import feature_lists
 
 LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
 SETTINGS = {"C": 1.0, "max_events": 5000}

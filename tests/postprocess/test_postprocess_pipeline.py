@@ -7,10 +7,16 @@ import json
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.hyperparameters import Hyperparameters
 from amrgen.errors import AmrgenError
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.paths import RESOURCES_DIR
-from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, STEPS, named_pipelines, resolve_pipeline
+from amrgen.postprocess.pipeline import (
+    BY_NAME,
+    PIPELINES,
+    STEPS,
+    named_pipelines,
+    resolve_pipeline,
+)
 from amrgen.postprocess.step import ADDITION, REFINEMENT, THESIS, Context
 from amrgen.postprocess.thesis import punctuate, revise_articles
 from amrgen.transitions.annotations import Key

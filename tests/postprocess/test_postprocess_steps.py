@@ -4,7 +4,8 @@ from itertools import pairwise
 
 import pytest
 
-from amrgen.decoding.hyperparameters import Hyperparameters
+from amrgen.graph import Graph, Order
+from amrgen.hyperparameters import Hyperparameters
 from amrgen.postprocess.articles import indefinite_article, revise_articles_refined
 from amrgen.postprocess.clauses import (
     bare_infinitives,
@@ -39,8 +40,6 @@ from amrgen.postprocess.punctuation import (
 )
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import remove_duplicates
-from amrgen.graph import Graph, Order
-from postprocess.helpers import CONTEXT, BigramLM, final, uniform_denom
 from amrgen.transitions.annotations import NONE, AnnotationFunction, Key
 from amrgen.transitions.configuration import (
     PLACEHOLDER,
@@ -48,6 +47,7 @@ from amrgen.transitions.configuration import (
     InsertedVertex,
     finalize,
 )
+from postprocess.helpers import CONTEXT, BigramLM, final, uniform_denom
 
 THE = InsertedVertex(1)
 

@@ -1,6 +1,6 @@
 """prune_n and prune_(n,r): worked example 12."""
 
-from amrgen.decoding.prune import prune
+from amrgen.ml.prune import prune
 
 S = [("α", 0.9), ("β", 0.3), ("γ", 0.8), ("δ", 0.45)]
 

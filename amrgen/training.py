@@ -31,8 +31,8 @@ from amrgen.ml.compaction import compact
 from amrgen.ml.context import FeatureResources
 from amrgen.ml.events import events
 from amrgen.ml.features import FEATURES_DIR, FeatureList, extract, load_feature_list
-from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.maxent import MaxentModel
+from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs

@@ -6,12 +6,12 @@ import pytest
 
 from amrgen.cli import main
 from amrgen.ml.store import load_json_resource, load_models
-from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.annotations import Approach
+from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.pipeline import load_corpus
 
 pytestmark = pytest.mark.slow
-LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
+LP = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from amrgen.ml.names import MODELS
-from amrgen.ml.training import train
 from amrgen.prep.pipeline import load_corpus
+from amrgen.training import train
 
-LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
+LP = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
 
 @pytest.mark.slow

@@ -30,7 +30,6 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from amrgen.decoding.hyperparameters import PIPELINE, RANGES, Hyperparameters
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.generation import (
     FirstPhase,
@@ -40,6 +39,7 @@ from amrgen.evaluation.generation import (
     generation_bleu,
     reference_tokens,
 )
+from amrgen.hyperparameters import PIPELINE, RANGES, Hyperparameters
 
 
 def random_assignment(rng: random.Random, base: Hyperparameters) -> Hyperparameters:
