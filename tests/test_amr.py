@@ -15,6 +15,7 @@ DEVELOPER = """(v1 / want-01
 
 
 def test_example_4_g1_is_not_a_tree():
+    """Worked example 4 (Example example:amr): G1 is not a tree, person (2) being the ARG0 of both 1 and 3."""
     g1 = Graph({1: "want-01", 2: "person", 3: "sleep-01", 4: "develop-02"},
                [(1, "ARG0", 2), (1, "ARG1", 3), (3, "ARG0", 2), (2, "ARG0-of", 4)])
     assert g1.is_rooted() and g1.is_acyclic() and g1.root == 1

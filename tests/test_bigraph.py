@@ -26,6 +26,8 @@ def bigraph() -> Bigraph:
 
 
 def test_example_5_g2_is_a_dependency_tree_for_the_sentence():
+    """Worked example 5 (Example example:dep-tree): G2 is a dependency tree for
+    "The developer wants to sleep" with b = {(1,3), (2,2), (3,5), (4,1), (5,4)}."""
     b = {1: 3, 2: 2, 3: 5, 4: 1, 5: 4}
     assert is_dependency_tree_for(g2(), WORDS, b)
     assert not is_dependency_tree_for(g2(), WORDS, {1: 3, 2: 2, 3: 5, 4: 4, 5: 1})
@@ -40,6 +42,7 @@ def test_dependency_tree_from_heads_is_a_dependency_tree_for_its_words():
 
 
 def test_example_6_pi_maps(bigraph):
+    """Worked example 6 (Example example:bigraph): π1(2) = {2}, π2(2) = {2,4}, π2(5) = ∅."""
     assert bigraph.pi(1, 2) == {2}
     assert bigraph.pi(2, 2) == {2, 4}
     assert bigraph.pi(2, 5) == set()
@@ -47,6 +50,7 @@ def test_example_6_pi_maps(bigraph):
 
 
 def test_example_7_span(bigraph):
+    """Worked example 7: span1(1) = {2,3,5}, span2(3) = {4,5}."""
     assert bigraph.span(1, 1) == {2, 3, 5}
     assert bigraph.span(2, 3) == {4, 5}
 

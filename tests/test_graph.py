@@ -18,6 +18,7 @@ def g0() -> Graph:
 
 
 def test_example_1_g0_is_acyclic_totally_ordered_not_rooted(g0):
+    """Worked example 1 (Example example:graph): G0 is acyclic and totally ordered, but not rooted."""
     assert g0.is_acyclic()
     assert g0.is_totally_ordered()
     assert not g0.is_rooted()
@@ -26,6 +27,8 @@ def test_example_1_g0_is_acyclic_totally_ordered_not_rooted(g0):
 
 
 def test_example_1_two_subgraph(g0):
+    """Worked example 1: G0|2 = ({2,4,5}, {(2,α,4), (2,β,4), (2,β,5)},
+    {(2,a), (4,c), (5,b)}, {(2,4), (2,5), (4,5)}), rooted."""
     sub = g0.subgraph(2)
     assert set(sub.vertices) == {2, 4, 5}
     assert set(sub.edges) == {(2, ALPHA, 4), (2, BETA, 4), (2, BETA, 5)}
@@ -62,6 +65,7 @@ def test_tree():
 
 
 def test_example_2_yield(g0):
+    """Worked example 2: yield with ρ0 at 2, 3 and 1 is yzx, yzxx and x·yzx·yzxx; with L0 at 6, bc."""
     rho0 = {1: "x", 2: "y", 3: "x", 4: "z", 5: "x", 6: "y"}
     assert "".join(g0.yield_(rho0, 2)) == "yzx"
     assert "".join(g0.yield_(rho0, 3)) == "yzxx"
@@ -76,6 +80,7 @@ def test_yield_needs_a_total_order_on_each_family():
 
 
 def test_example_3_bottom_up_traversals(g0):
+    """Worked example 3: s1, s2, s3 are bottom-up traversals of G0, (4,5,6,3,2,1) is not."""
     for s in [(4, 5, 6, 2, 3, 1), (4, 5, 2, 3, 1, 6), (5, 4, 2, 6, 3, 1)]:
         assert g0.is_bottom_up_traversal(s)
     assert not g0.is_bottom_up_traversal((4, 5, 6, 3, 2, 1))

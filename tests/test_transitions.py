@@ -18,6 +18,8 @@ def config(graph: Graph, sigma, rho=None, beta=()) -> Configuration:
 
 
 def test_figure_delete_reentrance_country():
+    """Worked example 10, Figure fig:delete-reentrance: Delete-Reentrance-(v2,ARG0)
+    at country gives the right-hand graph, the copy σ̃: country under v2."""
     g = Graph({"v1": "increase-01", "v2": "consume-01", "v3": "country", "v4": "rich"},
               [("v1", "ARG0", "v3"), ("v1", "ARG1", "v2"), ("v2", "ARG0", "v3"), ("v3", "mod", "v4")])
     c = config(g, ["v3", "v2", "v1"])
@@ -25,7 +27,8 @@ def test_figure_delete_reentrance_country():
     assert str(t) == "Delete-Reentrance-(v2,ARG0)"
     after = t(c)
     copy = InsertedVertex(1)
-    assert after.graph.label(copy) == "country"
+    assert after.graph.labels == {"v1": "increase-01", "v2": "consume-01", "v3": "country", "v4": "rich",
+                                  copy: "country"}
     assert set(after.graph.edges) == {("v1", "ARG0", "v3"), ("v1", "ARG1", "v2"), ("v2", "ARG0", copy),
                                       ("v3", "mod", "v4")}
     assert after.node_buffer == ("v3", copy, "v2", "v1")
@@ -35,6 +38,8 @@ def test_figure_delete_reentrance_country():
 
 
 def test_figure_merge_earlier():
+    """Worked example 10, Figure fig:merge: Merge-(earlier,JJ) at more gives the
+    right-hand graph, early and more one vertex labeled earlier."""
     g = Graph({"m": "melt-01", "s": "sheet", "i": "ice", "e": "early", "o": "more"},
               [("m", "ARG1", "s"), ("m", "time", "e"), ("e", "degree", "o"), ("s", "consist-of", "i")])
     t = Merge("earlier", "JJ")
@@ -42,6 +47,7 @@ def test_figure_merge_earlier():
     after = t(config(g, ["o", "e", "m"]))
     assert after.graph.labels == {"m": "melt-01", "s": "sheet", "i": "ice", "e": "earlier"}
     assert set(after.graph.edges) == {("m", "ARG1", "s"), ("m", "time", "e"), ("s", "consist-of", "i")}
+    assert after.graph.order.pairs() == set()
     assert after.node_buffer == ("e", "m")
     assert after.rho.get(Key.POS, "e") == "JJ" and after.rho.get(Key.INIT_CONCEPT, "e") == "early"
 
@@ -58,9 +64,12 @@ def swap_graph() -> Graph:
 
 
 def test_figure_swap_make():
+    """Worked example 10, Figure fig:swap: Swap at make-05 gives the right-hand
+    graph, make-05 the root and domain turned into domain-of."""
     after = Swap()(config(swap_graph(), ["v2", "v1"]))
     g = after.graph
     assert g.root == "v2"
+    assert g.labels == swap_graph().labels
     assert set(g.edges) == {("v2", "domain-of", "v1"), ("v2", "ARG0", "v3"), ("v2", "ARG1", "v4")}
     assert after.node_buffer == ("v1", "v2")
     assert after.rho.get(Key.SWAPS, "v2") == 1 and after.rho.get(Key.SWAPS, "v1") == -1
@@ -77,32 +86,40 @@ def test_swap_reconnects_the_parents_of_the_parent():
 
 
 def test_figure_delete_mass_quantity():
-    g = Graph({"w": "weigh-01", "m": "mass-quantity", "n": "1.1", "k": "kilogram"},
-              [("w", "ARG3", "m"), ("m", "quant", "n"), ("m", "unit", "k")])
-    c = config(g, ["m", "w"])
+    """Worked example 10, Figure fig:delete: Delete at mass-quantity leaves the
+    graph as it is (the figure's edges: ARG3, mod 1.1, poss kilogram) and marks
+    the vertex deleted (the dotted border: DEL = 1, REAL = ε)."""
+    labels = {"w": "weigh-01", "m": "mass-quantity", "n": "1.1", "k": "kilogram"}
+    edges = {("w", "ARG3", "m"), ("m", "mod", "n"), ("m", "poss", "k")}
+    c = config(Graph(labels, sorted(edges)), ["m", "w"])
     after = Delete()(c)
-    assert after.graph.edges == c.graph.edges
+    assert after.graph.labels == labels and set(after.graph.edges) == edges
+    assert after.graph.order.pairs() == set()
     assert after.rho.get(Key.DEL, "m") == 1 and after.rho.get(Key.REAL, "m") == ""
     assert after.node_buffer == c.node_buffer
     assert not Delete().applicable(after) and not Keep().applicable(after)
 
 
 def test_figure_insert_child_do():
+    """Worked example 10, Figure fig:insert-child: Insert-Child-(do,left) at
+    follow-02 gives the right-hand graph, do a ⋆-child left of follow-02."""
     g = Graph({"f": "follow-02", "i": "I", "n": "-"}, [("f", "ARG0", "i"), ("f", "polarity", "n")])
     rho = {Key.DEL: {"f": 0}, Key.REAL: {"f": "follow"}}
     t = InsertChild("do", "left")
     assert str(t) == "Insert-Child-(do,left)"
     after = t(config(g, ["f"], rho))
     do = InsertedVertex(1)
-    assert after.graph.label(do) == "do"
-    assert ("f", "*", do) in after.graph.edges
-    assert after.graph.order.precedes(do, "f")
+    assert after.graph.labels == {"f": "follow-02", "i": "I", "n": "-", do: "do"}
+    assert set(after.graph.edges) == {("f", "ARG0", "i"), ("f", "polarity", "n"), ("f", "*", do)}
+    assert after.graph.order.pairs() == {(do, "f")}
     assert after.node_buffer == (do, "f")
     assert after.rho.get(Key.DEL, do) == 0 and after.rho.get(Key.INS_DONE, do) == 1
     assert not InsertChild("do", "left").applicable(config(g, ["f"], {Key.DEL: {"f": 0}}))  # not realized yet
 
 
 def test_figure_insert_between_of():
+    """Worked example 10, Figure fig:insert-between: Insert-Between-(of,left) at
+    exploit-01 and resource gives the right-hand graph, of between them."""
     g = Graph({"e": "exploit-01", "r": "resource", "n": "nation", "w": "world"},
               [("e", "ARG1", "r"), ("r", "mod", "n"), ("r", "poss", "w")])
     c = config(g, ["e"], {Key.DEL: {"e": 0}}, beta=["r"])
@@ -111,8 +128,9 @@ def test_figure_insert_between_of():
     after = t(c)
     of = InsertedVertex(1)
     assert set(after.graph.edges) == {("e", "ARG1", of), (of, "*", "r"), ("r", "mod", "n"), ("r", "poss", "w")}
+    assert after.graph.labels == {"e": "exploit-01", "r": "resource", "n": "nation", "w": "world", of: "of"}
     assert after.rho.get(Key.REAL, of) == "of"
-    assert after.graph.order.precedes(of, "r")
+    assert after.graph.order.pairs() == {(of, "r")}
     assert after.is_terminal()
 
 
@@ -173,7 +191,8 @@ DEVELOPER = """(v1 / want-01
 
 
 def test_example_training_sequence_yields_the_sentence():
-    """The 23 gold transitions of Example example:training, applied to c_s(G)."""
+    """Worked example 16: the 23 gold transitions of Example example:training,
+    applied to c_s(G), give "the developer wants to sleep"."""
     v1, v2 = InsertedVertex(1), InsertedVertex(2)
     dt = SyntacticAnnotation(pos="DT")
     sequence = [

@@ -10,7 +10,7 @@ CORPUS = ["the man sleeps", "the man and the boy", "a man"]
 
 
 def test_example_8_p_man_given_the_is_two_thirds():
-    """C = (the man sleeps, the man and the boy, a man): p(man | the) = 2/3."""
+    """Worked example 8: C = (the man sleeps, the man and the boy, a man): p(man | the) = 2/3."""
     ngrams = CountNgrams(CORPUS, order=2)
     assert ngrams.count("the man") == 2
     assert ngrams.count("the") == 3

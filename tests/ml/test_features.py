@@ -52,7 +52,7 @@ def flags(prefix: str, true: set[int]) -> set[str]:
 
 
 def test_example_features_f1_and_f2_question_or_statement():
-    """Example example:features and the example after f^Y: f1^y fires for y
+    """Worked example 9 (Example example:features and the example after f^Y): f1^y fires for y
     when G has a vertex labeled interrogative, f2^y is |V|, and
     f2^(q,s) = (f2^q, f2^s) with f^y(x, y') = f(x) iff y = y'.  The
     interrogative flag is read off the graph-wide indicator AllCombinedLabels;
@@ -80,7 +80,7 @@ def test_example_features_f1_and_f2_question_or_statement():
 
 
 def test_example_composition_of_children_and_parents_labels():
-    """The example after Def. of composition: s1 = labels of ch(v), s2 =
+    """Worked example 9 (the example after Def. of composition): s1 = labels of ch(v), s2 =
     labels of pa(v), (s1∘s2)(G', v) = {(L'(c), L'(p))}."""
     x = at(DEVELOPER, "v2")
     assert values("Children(v)", x) == {"develop-02"}
