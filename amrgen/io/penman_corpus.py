@@ -91,7 +91,8 @@ class CorpusReadResult:
 @dataclass
 class _Block:
     line: int
-    comments: list[str] = field(default_factory=list)
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    """The comment lines with their 1-based numbers."""
     graph: list[str] = field(default_factory=list)
     graph_line: int = 0
 
@@ -120,12 +121,16 @@ def read_corpus_text(text: str, path: str = "<string>") -> CorpusReadResult:
 def parse_metadata_line(line: str) -> list[tuple[str, str]]:
     """The ``(key, value)`` pairs of one ``# ::key value ::key value`` line, in order.
 
-    A plain comment line gives the empty list.
+    A plain comment line gives the empty list; a line whose ``::`` is not
+    followed by a key (``# ::`` alone, ``# :: value``) raises
+    :class:`CorpusFormatError`, as there is no key to give its value.
     """
     text = line.lstrip().removeprefix("#").strip()
     if not text.startswith("::"):
         return []
     keys = list(_METADATA_KEY.finditer(text))
+    if not keys or keys[0].start() != 0:
+        raise CorpusFormatError(f"metadata line {line.strip()[:40]!r} has no key after '::'")
     ends = [match.start() for match in keys[1:]] + [len(text)]
     return [
         (match.group(1), text[match.end() : end].strip())
@@ -167,12 +172,14 @@ def _iter_items(lines: Iterable[str], path: str) -> Iterator[CorpusEntry | ReadE
     name = Path(path).name
     index = 0
     for block in _blocks(lines):
-        metadata = _metadata(block)
-        if not block.graph and not metadata:
+        metadata, problem = _metadata(block)
+        if not block.graph and not metadata and problem is None:
             continue  # a block of plain comments, such as a release header
         entry_id = metadata.get("id") or f"{name}:{index + 1}"
         graph_text = "\n".join(block.graph)
         try:
+            if problem is not None:
+                raise CorpusFormatError(problem)
             tree = _parse_graph(graph_text, block.graph_line)
         except CorpusFormatError as error:
             yield ReadError(path, block.line, entry_id, str(error), index)
@@ -195,7 +202,7 @@ def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
         if block is None:
             block = _Block(number)
         if is_comment:
-            block.comments.append(line)
+            block.comments.append((number, line))
         else:
             if not block.graph:
                 block.graph_line = number
@@ -204,12 +211,19 @@ def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
         yield block
 
 
-def _metadata(block: _Block) -> dict[str, str]:
+def _metadata(block: _Block) -> tuple[dict[str, str], str | None]:
+    """The block's metadata and the first problem of its comment lines (None: none)."""
     metadata: dict[str, str] = {}
-    for line in block.comments:
-        for key, value in parse_metadata_line(line):
+    problem = None
+    for number, line in block.comments:
+        try:
+            pairs = parse_metadata_line(line)
+        except CorpusFormatError as error:
+            problem = problem or f"line {number}: {error}"
+            continue
+        for key, value in pairs:
             metadata.setdefault(key, value)
-    return metadata
+    return metadata, problem
 
 
 def _parse_graph(text: str, first_line: int) -> penman.Tree:

@@ -229,3 +229,14 @@ def test_every_graph_of_the_shared_corpora_parses(shared_dir, name, count):
     assert [str(error) for error in result.errors] == []
     assert len(result.entries) == count
     assert len({entry.id for entry in result.entries}) == count
+
+
+@pytest.mark.parametrize("line", ["# ::", "# ::   ", "# :: value ::id x"])
+def test_a_metadata_line_without_a_key_costs_its_entry_alone(line):
+    result = read_corpus_text(f"# ::id a\n{line}\n(a / a)\n\n# ::id b\n(b / b)\n")
+    assert [e.id for e in result.entries] == ["b"]
+    [error] = result.errors
+    assert (error.line, error.entry_id) == (1, "a")
+    assert error.message.startswith(f"line 2: metadata line {line.strip()!r} has no key after '::'")
+    with pytest.raises(CorpusFormatError, match="has no key"):
+        parse_metadata_line(line)
