@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from amrgen.cli import main
+from amrgen.decoding.generator import DEFAULT_LM, DEFAULT_MODEL
 
 GOOD = """\
 # ::id good-1
@@ -33,3 +34,31 @@ def test_a_metadata_line_without_a_key_costs_its_entry(generator, tmp_path, caps
     err = capsys.readouterr().err
     assert f"{corpus}:1: entry bad: line 2: metadata line '# ::' has no key" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", [
+    "generate -i {corpus} -o {directory}",
+    "generate -i {corpus} -o {directory}/out.txt --trace {directory}",
+    "prepare {corpus} -o {directory}",
+    "evaluate -i {corpus} --csv {directory}",
+    "tune {model} {corpus} --lm {lm} -o {directory}",
+    "lm build --amr {corpus} -o {directory}",
+    "select-features {corpus} {corpus} --model realize -o {directory}",
+])
+def test_an_output_path_that_is_a_directory_is_refused_before_any_work(command, tmp_path, capsys, monkeypatch):
+    import amrgen.evaluation.generation as generation
+    import amrgen.prep.pipeline as pipeline
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("work started before the output path was checked")
+
+    for module, name in ((generation, "read_items"), (pipeline, "read_corpus"), (pipeline, "load_corpus")):
+        monkeypatch.setattr(module, name, no_work)
+    corpus = tmp_path / "in.txt"
+    corpus.write_text(GOOD, encoding="utf-8")
+    directory = tmp_path / "out"
+    directory.mkdir()
+    arguments = command.format(corpus=corpus, directory=directory, model=DEFAULT_MODEL, lm=DEFAULT_LM)
+    assert main(arguments.split()) == 2
+    assert capsys.readouterr().err == f"amrgen: error: {directory}: is a directory; give the name of a file to write\n"
+    assert [p.name for p in directory.iterdir()] == []

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
 from amrgen.errors import AmrgenError
-from amrgen.io.atomic import write_atomically
+from amrgen.io.atomic import check_output_path, write_atomically
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,9 +45,10 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
 
     spec = generator_spec(args)
-    for path in (args.csv, args.plots):
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AmrgenError(f"{path}: the directory to write it in does not exist")
+    if args.csv:
+        check_output_path(args.csv, [args.input])
+    if args.plots and not Path(args.plots).resolve().parent.is_dir():
+        raise AmrgenError(f"{args.plots}: the directory to write it in does not exist")
     items = read_items(args.input)
     references = [reference_tokens(item) for item in items]
     if not any(references):

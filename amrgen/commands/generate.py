@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from tqdm import tqdm
 
 from amrgen.errors import AmrgenError
-from amrgen.io.atomic import write_atomically
+from amrgen.io.atomic import check_output_path, write_atomically
 
 if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
@@ -102,10 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
     spec = generator_spec(args)
     for path in (args.output, args.trace):
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AmrgenError(f"{path}: the directory to write it in does not exist")
-        if path and Path(path).resolve() == Path(args.input).resolve():
-            raise AmrgenError(f"{path}: is the input; refusing to replace it")
+        if path:
+            check_output_path(path, [args.input])
     items = read_items(args.input)
     references = [reference_tokens(item) for item in items]
     if args.bleu and not any(references):

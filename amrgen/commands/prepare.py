@@ -18,6 +18,7 @@ import sys
 import time
 
 from amrgen.errors import AmrgenError
+from amrgen.io.atomic import check_output_path
 from amrgen.prep.extended import ExtendedEntry
 
 
@@ -44,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.prep.pipeline import prepare_corpus
     from amrgen.prep.prepared_format import write_prepared
 
+    check_output_path(args.output, [p for p in (args.corpus, args.dependencies, args.pos) if p])
     start = time.perf_counter()
     try:
         corpus = prepare_corpus(args.corpus, dependencies=args.dependencies, pos=args.pos,
