@@ -62,3 +62,15 @@ def test_an_output_path_that_is_a_directory_is_refused_before_any_work(command, 
     assert main(arguments.split()) == 2
     assert capsys.readouterr().err == f"amrgen: error: {directory}: is a directory; give the name of a file to write\n"
     assert [p.name for p in directory.iterdir()] == []
+
+
+@pytest.mark.parametrize("command", ["prepare {corpus} -o {output} --quiet", "oracle {corpus} --bleu"])
+def test_an_alignment_span_bomb_costs_its_entry_alone(command, english, tmp_path, capsys):
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("# ::id bomb\n# ::snt The girl sleeps.\n# ::alignments 0-99999999999999999999|0\n"
+                      "(s / sleep-01 :ARG0 (g / girl))\n\n" + GOOD, encoding="utf-8")
+    assert main(command.format(corpus=corpus, output=tmp_path / "out.txt").split()) == 0
+    out, err = capsys.readouterr()
+    assert (f"{corpus}:1: entry bomb: JAMR alignment span 0-99999999999999999999 is out of range: "
+            "the sentence has 4 tokens") in err
+    assert "prepared 2 of 3 entries" in out or "terminated: 2/2" in out

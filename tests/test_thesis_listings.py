@@ -21,7 +21,7 @@ def test_listings_give_the_bigraph_of_figure_amr_encoding(tmp_path):
     tree = penman.parse(GRAPH)
     amr = Amr.from_tree(tree)
     jamr = {(amr.paths[a.path], a.token + 1)
-            for a in jamr_token_alignments(tree, parse_jamr_alignments("1-2|0.0+0.0.0 2-3|0 4-5|0.1"))}
+            for a in jamr_token_alignments(tree, parse_jamr_alignments("1-2|0.0+0.0.0 2-3|0 4-5|0.1"), 5)}
     assert jamr == {("v2", 2), ("v4", 2), ("v1", 3), ("v3", 5)}
     isi = {(amr.paths[a.path], a.token + 1) for a in parse_isi_alignments("1-1.1.1 2-1 4-1.2")}
     assert isi == {("v4", 2), ("v1", 3), ("v3", 5)}
