@@ -240,3 +240,15 @@ def test_a_metadata_line_without_a_key_costs_its_entry_alone(line):
     assert error.message.startswith(f"line 2: metadata line {line.strip()!r} has no key after '::'")
     with pytest.raises(CorpusFormatError, match="has no key"):
         parse_metadata_line(line)
+
+
+def test_a_graph_nested_beyond_the_limit_costs_its_entry_alone():
+    from amrgen.io.penman_corpus import MAX_NESTING
+
+    def chain(depth: int) -> str:
+        return "".join(f"(v{i} / go-02 :ARG1 " for i in range(depth - 1)) + "(b / boy)" + ")" * (depth - 1)
+
+    result = read_corpus_text(f"# ::id deep\n{chain(1000)}\n\n# ::id limit\n{chain(MAX_NESTING)}\n")
+    assert [e.id for e in result.entries] == ["limit"]
+    [error] = result.errors
+    assert error.entry_id == "deep" and f"nested more than {MAX_NESTING} levels deep (line 2)" in error.message
