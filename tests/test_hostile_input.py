@@ -24,16 +24,53 @@ def _generate(generator, corpus: Path, output: Path, *options: str) -> int:
     return main(["generate", "-i", str(corpus), "-o", str(output), *options])
 
 
-def test_a_metadata_line_without_a_key_costs_its_entry(generator, tmp_path, capsys):
+@pytest.mark.parametrize(("entry", "message"), [
+    (b"# ::id bad\n# ::\n(a / apple)\n", "line 2: metadata line '# ::' has no key after '::'"),
+    (b"# ::id bad\n# ::snt caf\xe9\n(c / caf\xe9)\n",
+     "line 2: the bytes \\xe9 at column 12 are not UTF-8 (for a file in another encoding, give --encoding)"),
+    ("# ::id bad\n" + "(v / go-02 :ARG1 " * 600 + "(b / boy)" + ")" * 600 + "\n",
+     "nodes nested more than 100 levels deep (line 2); such a graph is not read"),
+])
+def test_an_entry_that_cannot_be_read_costs_itself_alone(entry, message, generator, tmp_path, capsys):
     corpus = tmp_path / "in.txt"
-    corpus.write_text("# ::id bad\n# ::\n(a / apple)\n\n" + GOOD, encoding="utf-8")
+    corpus.write_bytes((entry if isinstance(entry, bytes) else entry.encode()) + b"\n" + GOOD.encode())
     output = tmp_path / "out.txt"
     assert _generate(generator, corpus, output) == 1
     lines = output.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 3 and lines[0] == "" and lines[1] and lines[2]
     err = capsys.readouterr().err
-    assert f"{corpus}:1: entry bad: line 2: metadata line '# ::' has no key" in err
+    assert f"amrgen: could not generate {corpus}:1: entry bad: {message}\n" in err
     assert "Traceback" not in err
+
+
+def test_another_encoding_for_the_whole_file_a_bom_and_crlf(generator, tmp_path, capsys):
+    plain = tmp_path / "plain.txt"
+    plain.write_text(GOOD, encoding="utf-8")
+    assert _generate(generator, plain, tmp_path / "plain.out") == 0
+    expected = (tmp_path / "plain.out").read_text(encoding="utf-8")
+    for name, data in [("latin-1", GOOD.encode("latin-1")), ("utf-16", GOOD.encode("utf-16")),
+                       (None, b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode())]:
+        corpus, output = tmp_path / f"{name}.txt", tmp_path / f"{name}.out"
+        corpus.write_bytes(data)
+        assert _generate(generator, corpus, output, *(["--encoding", name] if name else [])) == 0
+        assert output.read_text(encoding="utf-8") == expected
+    assert _generate(generator, tmp_path / "utf-16.txt", tmp_path / "refused.out") == 2
+    assert "UTF-16 or UTF-32 text (a byte-order mark says so)" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        _generate(generator, plain, tmp_path / "unknown.out", "--encoding", "klingon")
+    assert "unknown encoding 'klingon'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["prepare {corpus} -o {output} --quiet --encoding latin-1",
+                                     "oracle {corpus} --bleu --encoding latin-1"])
+def test_prepare_and_oracle_take_the_encoding(command, english, tmp_path, capsys):
+    corpus = tmp_path / "in.txt"
+    corpus.write_bytes("# ::id caf\u00e9\n# ::snt The caf\u00e9 is open.\n(o / open-01 :ARG1 (c / caf\u00e9))\n\n"
+                       .encode("latin-1") + GOOD.encode("latin-1"))
+    assert main(command.format(corpus=corpus, output=tmp_path / "out.txt").split()) == 0
+    out, err = capsys.readouterr()
+    assert "prepared 3 of 3 entries" in out or "terminated: 3/3" in out
+    assert "skipped" not in err
 
 
 @pytest.mark.parametrize("command", [

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
+from amrgen.commands import add_encoding_option
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 
@@ -49,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-i", "--input", required=True, help="AMR corpus (PENMAN, # ::id and # ::snt optional)")
     parser.add_argument("-o", "--output", required=True, help="the sentences, one line per graph")
+    add_encoding_option(parser)
     add_generator_options(parser)
     parser.add_argument("-b", "--bleu", action="store_true",
                         help="print the BLEU against the entries' references (# ::tok, else # ::snt tokenized)")
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.output, args.trace):
         if path:
             check_output_path(path, [args.input])
-    items = read_items(args.input)
+    items = read_items(args.input, args.encoding)
     references = [reference_tokens(item) for item in items]
     if args.bleu and not any(references):
         raise AmrgenError(f"{args.input}: no entry has a reference sentence (# ::snt or # ::tok) for --bleu")

@@ -110,11 +110,12 @@ class GraphResult:
         return f"{self.place}: entry {self.entry_id}: {self.error}"
 
 
-def read_items(path: str | Path) -> list[Item]:
-    """The entries of a corpus file, malformed ones as :class:`ReadError`, in file order."""
+def read_items(path: str | Path, encoding: str | None = None) -> list[Item]:
+    """The entries of a corpus file (in ``encoding``, default UTF-8), malformed
+    ones as :class:`ReadError`, in file order."""
     if not Path(path).is_file():
         raise MissingResourceError(f"{path}: no such corpus file")
-    items = list(iter_corpus(path))
+    items = list(iter_corpus(path, encoding))
     if not items:
         raise CorpusFormatError(f"{path}: no AMR graphs in it")
     return items

@@ -32,6 +32,7 @@ errors share one numbering (``index``), which is what sidecar files
 
 from __future__ import annotations
 
+import codecs
 import logging
 import re
 from collections.abc import Iterable, Iterator
@@ -41,7 +42,7 @@ from pathlib import Path
 import penman
 from penman.exceptions import DecodeError
 
-from amrgen.io import CorpusFormatError, numbered_lines
+from amrgen.io import CorpusFormatError, raw_lines, shown_bytes
 
 _METADATA_KEY = re.compile(r"(?:^|(?<=\s))::(\S+)")
 #: The deepest nesting of nodes read. penman.parse and the walks over the tree
@@ -50,6 +51,8 @@ _METADATA_KEY = re.compile(r"(?:^|(?<=\s))::(\S+)")
 #: deeper graph is refused alone instead of failing the whole file.
 MAX_NESTING = 100
 _PENMAN_LOGGER = logging.getLogger("penman")
+_Line = tuple[str, str | None]
+"""A line's text and what is wrong with its bytes (None: nothing)."""
 
 
 @dataclass(frozen=True)
@@ -101,27 +104,34 @@ class _Block:
     """The comment lines with their 1-based numbers."""
     graph: list[str] = field(default_factory=list)
     graph_line: int = 0
+    problems: list[str] = field(default_factory=list)
+    """What is wrong with the bytes of its lines."""
 
 
-def iter_corpus(path: str | Path) -> Iterator[CorpusEntry | ReadError]:
+def iter_corpus(path: str | Path, encoding: str | None = None) -> Iterator[CorpusEntry | ReadError]:
     """Yield the entries and errors of a corpus file in file order.
 
-    Handles a byte-order mark and Windows line endings. A line that is not
-    UTF-8 raises :class:`CorpusFormatError`.
+    The file is UTF-8 unless ``encoding`` names another encoding for the whole
+    file (then a byte that is not of it raises :class:`CorpusFormatError`).
+    Handles a byte-order mark and Windows line endings. In UTF-8, a line with
+    bytes that are not UTF-8, or a NUL byte (UTF-16 text read as UTF-8), costs
+    its entry: a :class:`ReadError` naming the line, column and bytes.
     """
-    lines = (line for _, line in numbered_lines(path))
+    if encoding is None or _codec_name(encoding) in ("utf-8", "utf-8-sig"):
+        lines: Iterable[_Line] = (_utf8_line(number, raw) for number, raw in raw_lines(path))
+    else:
+        lines = ((line, None) for line in _split_lines(_decoded(path, encoding)))
     yield from _iter_items(lines, str(path))
 
 
-def read_corpus(path: str | Path) -> CorpusReadResult:
+def read_corpus(path: str | Path, encoding: str | None = None) -> CorpusReadResult:
     """Read a whole corpus file; see :func:`iter_corpus`."""
-    return _collect(iter_corpus(path))
+    return _collect(iter_corpus(path, encoding))
 
 
 def read_corpus_text(text: str, path: str = "<string>") -> CorpusReadResult:
     """Read a corpus from a string; ``path`` only names it in ids and messages."""
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return _collect(_iter_items(lines, path))
+    return _collect(_iter_items(((line, None) for line in _split_lines(text)), path))
 
 
 def parse_metadata_line(line: str) -> list[tuple[str, str]]:
@@ -167,6 +177,49 @@ def write_corpus(path: str | Path, entries: Iterable[CorpusEntry]) -> None:
             stream.write(format_entry(entry.metadata, entry.graph_text))
 
 
+def _codec_name(encoding: str) -> str:
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise CorpusFormatError(f"unknown encoding {encoding!r}") from None
+
+
+def _split_lines(text: str) -> list[str]:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _decoded(path: str | Path, encoding: str) -> str:
+    """The whole file in ``encoding``; one clear error where it is not."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise CorpusFormatError(
+            f"{path}: not {encoding} text: the bytes {shown_bytes(data[error.start:error.end])} "
+            f"at byte {error.start} ({error.reason})"
+        ) from None
+
+
+def _utf8_line(number: int, raw: bytes) -> _Line:
+    """A line as text and what is wrong with its bytes (None: nothing); a line
+    that is not UTF-8 is kept with replacement characters, so that the entries
+    around it are still told apart."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        bad = raw[error.start:error.end]
+        return raw.decode("utf-8", errors="replace"), (
+            f"line {number}: the bytes {shown_bytes(bad)} at column {error.start + 1} are not UTF-8 "
+            "(for a file in another encoding, give --encoding)"
+        )
+    if "\0" in text:
+        return text.replace("\0", "\ufffd"), (
+            f"line {number}: a NUL byte at column {text.index(chr(0)) + 1} "
+            "(UTF-16 text? give --encoding utf-16)"
+        )
+    return text, None
+
+
 def _collect(items: Iterable[CorpusEntry | ReadError]) -> CorpusReadResult:
     result = CorpusReadResult()
     for item in items:
@@ -174,13 +227,14 @@ def _collect(items: Iterable[CorpusEntry | ReadError]) -> CorpusReadResult:
     return result
 
 
-def _iter_items(lines: Iterable[str], path: str) -> Iterator[CorpusEntry | ReadError]:
+def _iter_items(lines: Iterable[_Line], path: str) -> Iterator[CorpusEntry | ReadError]:
     name = Path(path).name
     index = 0
     for block in _blocks(lines):
         metadata, problem = _metadata(block)
         if not block.graph and not metadata and problem is None:
             continue  # a block of plain comments, such as a release header
+        problem = next(iter(block.problems), problem)
         entry_id = metadata.get("id") or f"{name}:{index + 1}"
         graph_text = "\n".join(block.graph)
         try:
@@ -194,10 +248,10 @@ def _iter_items(lines: Iterable[str], path: str) -> Iterator[CorpusEntry | ReadE
         index += 1
 
 
-def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
+def _blocks(lines: Iterable[_Line]) -> Iterator[_Block]:
     """Split lines into blocks of comments followed by graph lines."""
     block: _Block | None = None
-    for number, line in enumerate(lines, start=1):
+    for number, (line, problem) in enumerate(lines, start=1):
         stripped = line.strip()
         is_comment = stripped.startswith("#")
         if block is not None and (not stripped or (is_comment and block.graph)):
@@ -207,6 +261,8 @@ def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
             continue
         if block is None:
             block = _Block(number)
+        if problem is not None:
+            block.problems.append(problem)
         if is_comment:
             block.comments.append((number, line))
         else:

@@ -205,11 +205,40 @@ def test_iter_corpus_yields_entries_and_errors_in_order(tmp_path):
     assert items[1].path == str(corpus)
 
 
-def test_file_that_is_not_utf8(tmp_path):
+LATIN_1 = "# ::id a\n# ::snt caf\u00e9\n(a / a)\n\n# ::id b\n# ::snt ok\n(b / b)\n"
+
+
+def test_bytes_that_are_not_utf8_cost_their_entry_alone(tmp_path):
     corpus = tmp_path / "latin1.txt"
-    corpus.write_bytes("# ::id a\n# ::snt caf\u00e9\n(a / a)\n".encode("latin-1"))
-    with pytest.raises(CorpusFormatError, match=r"latin1.txt:2: not UTF-8 text"):
-        read_corpus(corpus)
+    corpus.write_bytes(LATIN_1.encode("latin-1"))
+    result = read_corpus(corpus)
+    assert [e.id for e in result.entries] == ["b"]
+    assert [str(e) for e in result.errors] == [
+        f"{corpus}:1: entry a: line 2: the bytes \\xe9 at column 12 are not UTF-8 "
+        "(for a file in another encoding, give --encoding)"]
+    assert read_corpus(corpus, "latin-1").entries[0].metadata["snt"] == "caf\u00e9"
+
+
+def test_a_nul_byte_costs_its_entry_and_a_utf16_file_is_refused_in_one_line(tmp_path):
+    corpus = tmp_path / "nul.txt"
+    corpus.write_bytes(b"# ::id a\n(a / a\x00)\n\n# ::id b\n(b / b)\n")
+    result = read_corpus(corpus)
+    assert [e.id for e in result.entries] == ["b"]
+    assert "line 2: a NUL byte at column 7" in result.errors[0].message
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_bytes(LATIN_1.encode("utf-16"))
+    with pytest.raises(CorpusFormatError, match="UTF-16 or UTF-32 text"):
+        read_corpus(utf16)
+    assert [e.id for e in read_corpus(utf16, "utf-16").entries] == ["a", "b"]
+
+
+def test_a_file_not_in_the_encoding_given_or_an_unknown_encoding_is_one_error(tmp_path):
+    corpus = tmp_path / "in.txt"
+    corpus.write_bytes(b"# ::id a\n(a / a)\n\xff")
+    with pytest.raises(CorpusFormatError, match=r"in.txt: not ascii text: the bytes \\xff at byte 17"):
+        read_corpus(corpus, "ascii")
+    with pytest.raises(CorpusFormatError, match="unknown encoding 'klingon'"):
+        read_corpus(corpus, "klingon")
 
 
 @pytest.mark.slow
