@@ -111,3 +111,21 @@ def test_an_alignment_span_bomb_costs_its_entry_alone(command, english, tmp_path
     assert (f"{corpus}:1: entry bomb: JAMR alignment span 0-99999999999999999999 is out of range: "
             "the sentence has 4 tokens") in err
     assert "prepared 2 of 3 entries" in out or "terminated: 2/2" in out
+
+
+def test_numbers_and_strings_are_said_as_written_and_an_empty_structure_is_reported(generator, tmp_path, capsys):
+    graphs = ["(t / thing :quant -2.5e-10)", "(t / thing :quant -1e5)", "(t / thing :quant --5)",
+              '(p / person :name (n / name :op1 "a\\"b"))',
+              "(m / multi-sentence)", "(d / date-entity)", "(a / and)", "(o / or)"]
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("".join(f"# ::id e{i}\n{graph}\n\n" for i, graph in enumerate(graphs)), encoding="utf-8")
+    output = tmp_path / "out.txt"
+    assert _generate(generator, corpus, output) == 1
+    lines = output.read_text(encoding="utf-8").splitlines()
+    assert [line.split()[-2] for line in lines[:4]] == ["-2.5e-10", "-1e5", "--5", 'a"b']
+    assert lines[4:] == ["", "", "", ""]
+    err = capsys.readouterr().err
+    for index, (concept, vertex, what) in enumerate(
+            [("multi-sentence", "m", "sentence"), ("date-entity", "d", "date part"), ("and", "a", "conjunct"),
+             ("or", "o", "disjunct")], start=4):
+        assert f"{corpus}:{3 * index + 1}: entry e{index}: {concept} {vertex} has no {what}: nothing to say\n" in err
