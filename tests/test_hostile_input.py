@@ -129,3 +129,18 @@ def test_numbers_and_strings_are_said_as_written_and_an_empty_structure_is_repor
             [("multi-sentence", "m", "sentence"), ("date-entity", "d", "date part"), ("and", "a", "conjunct"),
              ("or", "o", "disjunct")], start=4):
         assert f"{corpus}:{3 * index + 1}: entry e{index}: {concept} {vertex} has no {what}: nothing to say\n" in err
+
+
+def test_control_characters_never_reach_the_terminal_or_the_output(generator, tmp_path, capsys):
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("# ::id evil\x1b]0;pwned\x07\n(b / boy\x1b[2J :mod (x / \"a\x07b\"))\n\n"
+                      "# ::id bad\x1b[31m\n(a / a :ARG0 (a / b))\n\n" + GOOD, encoding="utf-8")
+    output, trace = tmp_path / "out.txt", tmp_path / "trace.jsonl"
+    assert _generate(generator, corpus, output, "-s", "--trace", str(trace)) == 1
+    out, err = capsys.readouterr()
+    written = output.read_text(encoding="utf-8")
+    for text in (out, err.replace("\r", ""), written, trace.read_text(encoding="utf-8")):  # \r: the progress bar's
+        assert not any(ord(char) < 32 and char != "\n" or 0x7f <= ord(char) <= 0x9f for char in text)
+    lines = written.splitlines()
+    assert len(lines) == 4 and "[2j" in lines[0] and lines[1] == "" and lines[0] in out.splitlines()
+    assert "could not generate" in err and "entry bad\\x1b[31m: variable a is defined twice" in err

@@ -28,7 +28,6 @@ did not reach is null.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +38,7 @@ from tqdm import tqdm
 from amrgen.commands import add_encoding_option
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
+from amrgen.io.printable import printable_json
 
 if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show)
     write_atomically(args.output, "".join(f"{r.sentence}\n" for r in results))
     if args.trace:
-        write_atomically(args.trace, "".join(json.dumps(r.trace, ensure_ascii=False) + "\n" for r in results))
+        write_atomically(args.trace, "".join(printable_json(r.trace) + "\n" for r in results))
     if args.bleu:
         print(f"BLEU: {generation_bleu(results, references):.2f}{unscored_note(references)}")
     return 1 if any(r.failed for r in results) else 0

@@ -20,6 +20,7 @@ from collections import Counter
 
 from amrgen.commands import add_encoding_option
 from amrgen.evaluation.bleu import corpus_bleu
+from amrgen.io.printable import escaped
 from amrgen.io.transition_listing import format_transitions
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 def report(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], runs: list[OracleRun]) -> None:
     for entry, run in zip(entries, runs):
         if not run.terminated:
-            print(f"amrgen: oracle did not finish {entry.id}: {run.error}", file=sys.stderr)
+            print(escaped(f"amrgen: oracle did not finish {entry.id}: {run.error}"), file=sys.stderr)
         if args.transitions:
             sys.stdout.write(format_transitions(entry.id, run.transitions, run.output, run.error))
     if args.counts:

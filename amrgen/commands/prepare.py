@@ -20,6 +20,7 @@ import time
 from amrgen.commands import add_encoding_option
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path
+from amrgen.io.printable import escaped
 from amrgen.prep.extended import ExtendedEntry
 
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         entries = [normalize(e) for e in corpus.entries] if args.normalize else corpus.entries
         write_prepared(args.output, entries)
     except (AmrgenError, OSError) as error:
-        print(f"amrgen prepare: error: {error}", file=sys.stderr)
+        print(f"amrgen prepare: error: {escaped(str(error))}", file=sys.stderr)
         return 1
     for error in corpus.errors:
         print(f"amrgen prepare: skipped {error}", file=sys.stderr)

@@ -43,6 +43,7 @@ import penman
 from penman.exceptions import DecodeError
 
 from amrgen.io import CorpusFormatError, raw_lines, shown_bytes
+from amrgen.io.printable import escaped
 
 _METADATA_KEY = re.compile(r"(?:^|(?<=\s))::(\S+)")
 #: The deepest nesting of nodes read. penman.parse and the walks over the tree
@@ -86,7 +87,7 @@ class ReadError:
     """0-based position among the file's entries, as :attr:`CorpusEntry.index`."""
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: entry {self.entry_id}: {self.message}"
+        return escaped(f"{self.path}:{self.line}: entry {self.entry_id}: {self.message}")
 
 
 @dataclass
