@@ -83,8 +83,8 @@ def test_prepare_and_oracle_take_the_encoding(command, english, tmp_path, capsys
     "select-features {corpus} {corpus} --model realize -o {directory}",
 ])
 def test_an_output_path_that_is_a_directory_is_refused_before_any_work(command, tmp_path, capsys, monkeypatch):
-    import amrgen.evaluation.generation as generation
-    import amrgen.prep.pipeline as pipeline
+    from amrgen.evaluation import generation
+    from amrgen.prep import pipeline
 
     def no_work(*args, **kwargs):
         raise AssertionError("work started before the output path was checked")

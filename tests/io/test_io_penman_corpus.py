@@ -214,8 +214,8 @@ def test_bytes_that_are_not_utf8_cost_their_entry_alone(tmp_path):
     result = read_corpus(corpus)
     assert [e.id for e in result.entries] == ["b"]
     assert [str(e) for e in result.errors] == [
-        f"{corpus}:1: entry a: line 2: the bytes \\xe9 at column 12 are not UTF-8 "
-        "(for a file in another encoding, give --encoding)"]
+        (f"{corpus}:1: entry a: line 2: the bytes \\xe9 at column 12 are not UTF-8 "
+         "(for a file in another encoding, give --encoding)")]
     assert read_corpus(corpus, "latin-1").entries[0].metadata["snt"] == "caf\u00e9"
 
 

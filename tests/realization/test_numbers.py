@@ -2,7 +2,13 @@
 
 import pytest
 
-from amrgen.realization.numbers import contradicts, is_number, is_numeric, number_words, spelled
+from amrgen.realization.numbers import (
+    contradicts,
+    is_number,
+    is_numeric,
+    number_words,
+    spelled,
+)
 
 
 @pytest.mark.parametrize("value, words", [
