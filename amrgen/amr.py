@@ -25,6 +25,8 @@ from amrgen.io.alignments import strip_surface_alignment
 TreePath = tuple[int, ...]
 
 _SENSE = re.compile(r"-\d+$")
+_ESCAPE = re.compile(r"\\(.)")
+"""A backslash escape of a PENMAN string: the character after it stands for itself."""
 
 
 class AmrFormatError(AmrgenError):
@@ -41,10 +43,11 @@ def inverse(role: str) -> str:
 
 
 def concept_form(label: object) -> str:
-    """A label as a word: sense tag and quotes stripped, lower-cased (``want-01`` → ``want``)."""
+    """A label as a word: sense tag stripped, lower-cased (``want-01`` → ``want``);
+    a string without its quotes and with PENMAN's escapes undone (``"a\\"b"`` → ``a"b``)."""
     label = str(label)
     if len(label) >= 2 and label.startswith('"') and label.endswith('"'):
-        return label[1:-1].lower()
+        return _ESCAPE.sub(r"\1", label[1:-1]).lower()
     return _SENSE.sub("", label).lower()
 
 

@@ -16,6 +16,7 @@ import sys
 
 from amrgen import __version__, commands
 from amrgen.errors import AmrgenError
+from amrgen.io.printable import escaped
 
 
 def command_modules() -> list[str]:
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except AmrgenError as error:
-        print(f"amrgen: error: {error}", file=sys.stderr)
+        print(f"amrgen: error: {escaped(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("amrgen: interrupted", file=sys.stderr)

@@ -57,7 +57,7 @@ def developer_bigraph() -> Bigraph:
     """The bigraph of Figure fig:amr-encoding, from the JAMR line of the listings."""
     tree = penman.parse(DEVELOPER)
     amr = Amr.from_tree(tree)
-    alignment = {(amr.paths[a.path], a.token + 1) for a in jamr_token_alignments(tree, parse_jamr_alignments(JAMR))}
+    alignment = {(amr.paths[a.path], a.token + 1) for a in jamr_token_alignments(tree, parse_jamr_alignments(JAMR), len(WORDS))}
     return Bigraph(amr.graph, dependency_tree(WORDS, HEADS, LABELS), WORDS, alignment,
                    {(i, i) for i in range(1, 6)}, POS)
 

@@ -43,7 +43,7 @@ def test_listings_give_the_bigraph_of_figure_amr_encoding(tmp_path):
     assert set(amr.graph.edges) == {("v1", "ARG0", "v2"), ("v1", "ARG1", "v3"), ("v3", "ARG0", "v2"),
                                     ("v2", "ARG0-of", "v4")}
     jamr = {(amr.paths[a.path], a.token + 1)
-            for a in jamr_token_alignments(entry.tree, parse_jamr_alignments(entry.metadata["alignments"]))}
+            for a in jamr_token_alignments(entry.tree, parse_jamr_alignments(entry.metadata["alignments"]), len(tokens))}
     assert jamr == {("v2", 2), ("v4", 2), ("v1", 3), ("v3", 5)}
     isi = {(amr.paths[a.path], a.token + 1) for a in parse_isi_alignments(ISI_LISTING)}
     assert isi == {("v4", 2), ("v1", 3), ("v3", 5)}

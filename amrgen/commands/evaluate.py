@@ -24,15 +24,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from amrgen.commands import add_encoding_option
 from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
 from amrgen.errors import AmrgenError
-from amrgen.io.atomic import write_atomically
+from amrgen.io.atomic import check_output_path, write_atomically
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("evaluate", help="BLEU and time of the generator on a corpus, by reference length",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-i", "--input", required=True, metavar="CORPUS", help="AMR corpus with references")
+    add_encoding_option(parser)
     add_generator_options(parser)
     parser.add_argument("--oracle", action="store_true", help="print the oracle's BLEU ceiling beside it")
     parser.add_argument("--plots", metavar="DIR", help="write bleu-by-length.png and time-by-length.png into DIR")
@@ -45,10 +47,11 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
 
     spec = generator_spec(args)
-    for path in (args.csv, args.plots):
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AmrgenError(f"{path}: the directory to write it in does not exist")
-    items = read_items(args.input)
+    if args.csv:
+        check_output_path(args.csv, [args.input])
+    if args.plots and not Path(args.plots).resolve().parent.is_dir():
+        raise AmrgenError(f"{args.plots}: the directory to write it in does not exist")
+    items = read_items(args.input, args.encoding)
     references = [reference_tokens(item) for item in items]
     if not any(references):
         raise AmrgenError(f"{args.input}: no entry has a reference sentence (# ::snt or # ::tok) to evaluate against")
@@ -57,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if args.oracle:
         from amrgen.evaluation.ceiling import oracle_scored
 
-        systems["oracle"] = oracle_scored(args.input)
+        systems["oracle"] = oracle_scored(args.input, encoding=args.encoding)
     columns = {name: summary(graphs) for name, graphs in systems.items()}
     print(f"BLEU: {_bleu(columns['generator'][0].bleu)}{unscored_note(references)}")
     if args.oracle:

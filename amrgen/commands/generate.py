@@ -28,7 +28,6 @@ did not reach is null.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,8 +35,10 @@ from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
+from amrgen.commands import add_encoding_option
 from amrgen.errors import AmrgenError
-from amrgen.io.atomic import write_atomically
+from amrgen.io.atomic import check_output_path, write_atomically
+from amrgen.io.printable import printable_json
 
 if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
@@ -49,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-i", "--input", required=True, help="AMR corpus (PENMAN, # ::id and # ::snt optional)")
     parser.add_argument("-o", "--output", required=True, help="the sentences, one line per graph")
+    add_encoding_option(parser)
     add_generator_options(parser)
     parser.add_argument("-b", "--bleu", action="store_true",
                         help="print the BLEU against the entries' references (# ::tok, else # ::snt tokenized)")
@@ -102,11 +104,9 @@ def run(args: argparse.Namespace) -> int:
 
     spec = generator_spec(args)
     for path in (args.output, args.trace):
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AmrgenError(f"{path}: the directory to write it in does not exist")
-        if path and Path(path).resolve() == Path(args.input).resolve():
-            raise AmrgenError(f"{path}: is the input; refusing to replace it")
-    items = read_items(args.input)
+        if path:
+            check_output_path(path, [args.input])
+    items = read_items(args.input, args.encoding)
     references = [reference_tokens(item) for item in items]
     if args.bleu and not any(references):
         raise AmrgenError(f"{args.input}: no entry has a reference sentence (# ::snt or # ::tok) for --bleu")
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show)
     write_atomically(args.output, "".join(f"{r.sentence}\n" for r in results))
     if args.trace:
-        write_atomically(args.trace, "".join(json.dumps(r.trace, ensure_ascii=False) + "\n" for r in results))
+        write_atomically(args.trace, "".join(printable_json(r.trace) + "\n" for r in results))
     if args.bleu:
         print(f"BLEU: {generation_bleu(results, references):.2f}{unscored_note(references)}")
     return 1 if any(r.failed for r in results) else 0

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from amrgen.errors import AmrgenError
+from amrgen.io.atomic import check_output_path
 from amrgen.lm.build import (
     DEFAULT_MEMORY,
     DEFAULT_QUANTIZE,
@@ -61,6 +62,7 @@ def _say(message: str) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    check_output_path(args.output, args.texts + args.amr, parent_must_exist=False)  # build_lm makes the directory
     summary = build_lm(args.texts, args.output, amr_corpora=args.amr, order=args.order, prune=args.prune,
                        quantize=args.quantize or None, memory=args.memory, progress=_say)
     skipped = f", {summary.skipped} AMR entries skipped" if summary.skipped else ""

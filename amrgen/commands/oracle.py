@@ -18,7 +18,9 @@ import argparse
 import sys
 from collections import Counter
 
+from amrgen.commands import add_encoding_option
 from amrgen.evaluation.bleu import corpus_bleu
+from amrgen.io.printable import escaped
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.training_data import OracleRun, training_data
@@ -32,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "oracle", help="run the oracle on a corpus: gold transitions, oracle BLEU",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus", help="AMR corpus: plain (# ::snt), prepared, or with JAMR/ISI alignments")
+    add_encoding_option(parser)
     parser.add_argument("--transitions", action="store_true", help="print the gold transitions of every graph")
     parser.add_argument("--bleu", action="store_true", help="print the BLEU of the oracle's realizations")
     parser.add_argument("--counts", action="store_true", help="print the number of gold transitions per class")
@@ -45,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from amrgen.prep.pipeline import load_corpus
 
-    corpus = load_corpus(args.corpus)
+    corpus = load_corpus(args.corpus, args.encoding)
     for error in corpus.errors:
         print(f"amrgen: skipped {error}", file=sys.stderr)
     entries = corpus.entries
@@ -63,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 def report(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], runs: list[OracleRun]) -> None:
     for entry, run in zip(entries, runs):
         if not run.terminated:
-            print(f"amrgen: oracle did not finish {entry.id}: {run.error}", file=sys.stderr)
+            print(escaped(f"amrgen: oracle did not finish {entry.id}: {run.error}"), file=sys.stderr)
         if args.transitions:
             sys.stdout.write(format_transitions(entry.id, run.transitions, run.output, run.error))
     if args.counts:

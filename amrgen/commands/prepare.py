@@ -17,7 +17,10 @@ import argparse
 import sys
 import time
 
+from amrgen.commands import add_encoding_option
 from amrgen.errors import AmrgenError
+from amrgen.io.atomic import check_output_path
+from amrgen.io.printable import escaped
 from amrgen.prep.extended import ExtendedEntry
 
 
@@ -28,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("corpus", help="AMR corpus in PENMAN notation with # ::snt or # ::tok")
     parser.add_argument("-o", "--output", required=True, metavar="PREPARED",
                         help="where to write the prepared corpus")
+    add_encoding_option(parser)
     parser.add_argument("--dependencies", metavar="FILE",
                         help="dependency parses of the # ::tok tokens, one per entry: CoNLL-U or Stanford")
     parser.add_argument("--pos", metavar="FILE", help="POS tags of the # ::tok tokens, one line per entry")
@@ -44,14 +48,16 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.prep.pipeline import prepare_corpus
     from amrgen.prep.prepared_format import write_prepared
 
+    check_output_path(args.output, [p for p in (args.corpus, args.dependencies, args.pos) if p])
     start = time.perf_counter()
     try:
         corpus = prepare_corpus(args.corpus, dependencies=args.dependencies, pos=args.pos,
-                                progress=not args.quiet, workers=args.workers)
+                                progress=not args.quiet, workers=args.workers,
+                                encoding=args.encoding)
         entries = [normalize(e) for e in corpus.entries] if args.normalize else corpus.entries
         write_prepared(args.output, entries)
     except (AmrgenError, OSError) as error:
-        print(f"amrgen prepare: error: {error}", file=sys.stderr)
+        print(f"amrgen prepare: error: {escaped(str(error))}", file=sys.stderr)
         return 1
     for error in corpus.errors:
         print(f"amrgen prepare: skipped {error}", file=sys.stderr)

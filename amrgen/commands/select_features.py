@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from amrgen.io.atomic import check_output_path
 from amrgen.ml.names import MODELS
 from amrgen.ml.features import FEATURES_DIR, load_feature_list, parse_feature
 from amrgen.ml.selection import (
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"amrgen select-features: [{time.monotonic() - started:5.0f} s] {message}", file=sys.stderr, flush=True)
 
     output = Path(args.output or f"{args.model}.txt")
+    check_output_path(output, [args.train, args.dev], parent_must_exist=False)  # the selection makes it
     start = "no features" if args.empty else args.start or str(FEATURES_DIR / f"{args.model}.txt")
     settings = {"train": str(Path(args.train).resolve()), "dev": str(Path(args.dev).resolve()),
                 "approach": args.approach, "start": start, "C": args.c,

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.generation import GeneratorSpec, read_items
     from amrgen.evaluation.tuning import DevBleu, TuningLog, fingerprint, tune
     from amrgen.hyperparameters import Hyperparameters
-    from amrgen.io.atomic import write_atomically
+    from amrgen.io.atomic import check_output_path, write_atomically
     from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
 
     if args.samples < 0 or args.steps < 1 or args.workers < 1 or args.budget <= 0:
@@ -68,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise AmrgenError(f"{path}: no such file")
     output = Path(args.output)
-    if not output.resolve().parent.is_dir():
-        raise AmrgenError(f"{output}: the directory to write it in does not exist")
+    check_output_path(output, [dev, model / "manifest.json", lm])
     log_path = output.with_name(output.name + ".log")
     if output.exists() and not log_path.exists():
         raise AmrgenError(f"{output}: exists and was not written by this search (no {log_path.name}); "

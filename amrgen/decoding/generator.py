@@ -52,6 +52,12 @@ DEFAULT_DIR = RESOURCES_DIR / "default"
 DEFAULT_MODEL = DEFAULT_DIR / "model"
 DEFAULT_HYPERPARAMETERS = DEFAULT_DIR / "hyperparameters.json"
 
+NOTHING_WITHOUT_CHILDREN = {"multi-sentence": "sentence", "and": "conjunct", "or": "disjunct",
+                            "date-entity": "date part"}
+"""Concepts said only through their children (a multi-sentence is ε, its
+sentences are said): without a child one of them would silently give an empty
+line or a lone ".", so its graph is refused with a message instead."""
+
 
 class GenerationError(AmrgenError):
     """A graph the generator could not turn into a sentence."""
@@ -169,7 +175,9 @@ class Generator:
     def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
         """The normalized graph and generateGreedy_restr on it (line 1 of
         Algorithm 5).  It does not depend on the hyperparameters, so tuning
-        computes it once per graph."""
+        computes it once per graph.  A graph with a concept of
+        :data:`NOTHING_WITHOUT_CHILDREN` that has no child raises :class:`GenerationError`."""
+        _check_something_to_say(amr)
         graph = normalize_amr(amr)
         return graph, generate_greedy_restricted(initial(graph.graph), self.models, self.system)
 
@@ -238,6 +246,14 @@ class Generator:
 
 def _pipeline(spec: PostprocessSpec, source: str) -> Pipeline:
     return spec if isinstance(spec, Pipeline) else resolve_pipeline(spec, source)
+
+
+def _check_something_to_say(amr: Amr) -> None:
+    g = amr.graph
+    for v in g.vertices:
+        concept = str(g.label(v))
+        if concept in NOTHING_WITHOUT_CHILDREN and v not in amr.constants and not g.out_edges(v):
+            raise GenerationError(f"{concept} {v} has no {NOTHING_WITHOUT_CHILDREN[concept]}: nothing to say")
 
 
 def _names(vertices: list[Vertex]) -> str:

@@ -13,10 +13,10 @@ from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.pipeline import load_corpus
 
 
-def oracle_scored(path: str | Path, approach: Approach = Approach.TEXT) -> list[Scored]:
+def oracle_scored(path: str | Path, approach: Approach = Approach.TEXT, encoding: str | None = None) -> list[Scored]:
     """The oracle's realization beside the reference of every graph that can be
     prepared (the empty sentence where the oracle does not finish), as
     ``amrgen oracle --bleu`` scores them."""
-    entries = load_corpus(path).entries
+    entries = load_corpus(path, encoding).entries
     runs, _ = constrained_runs(entries, approach)
     return [Scored(run.output or "", entry.tokens) for entry, run in zip(entries, runs)]

@@ -43,6 +43,7 @@ from amrgen.evaluation.lengths import Scored, row
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, iter_corpus
+from amrgen.io.printable import escaped, printable
 from amrgen.prep.tokenize import reference_of
 
 Item = CorpusEntry | ReadError
@@ -106,15 +107,16 @@ class GraphResult:
 
     @property
     def message(self) -> str:
-        """The one-line message of a graph that could not be generated."""
-        return f"{self.place}: entry {self.entry_id}: {self.error}"
+        """The one-line message of a graph that could not be generated, control characters escaped."""
+        return escaped(f"{self.place}: entry {self.entry_id}: {self.error}")
 
 
-def read_items(path: str | Path) -> list[Item]:
-    """The entries of a corpus file, malformed ones as :class:`ReadError`, in file order."""
+def read_items(path: str | Path, encoding: str | None = None) -> list[Item]:
+    """The entries of a corpus file (in ``encoding``, default UTF-8), malformed
+    ones as :class:`ReadError`, in file order."""
     if not Path(path).is_file():
         raise MissingResourceError(f"{path}: no such corpus file")
-    items = list(iter_corpus(path))
+    items = list(iter_corpus(path, encoding))
     if not items:
         raise CorpusFormatError(f"{path}: no AMR graphs in it")
     return items
@@ -162,7 +164,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
         result.error = f"internal error {type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
     result.seconds = time.perf_counter() - started
     if generation is not None:
-        result.sentence = generation.sentence
+        result.sentence = printable(generation.sentence)  # one line, nothing a terminal acts on
     if keep_first_phase:
         result.first_phase = first_phase
     if trace:

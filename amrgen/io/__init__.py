@@ -5,6 +5,7 @@
 - :mod:`amrgen.io.dependencies`: Stanford-dependency lines, CoNLL-U and POS-tag lines.
 """
 
+import codecs
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,18 +20,36 @@ class CorpusFormatError(AmrgenError):
     """
 
 
-def numbered_lines(path: str | Path) -> Iterator[tuple[int, str]]:
-    """The lines of a UTF-8 text file with their 1-based numbers, line endings removed.
+def raw_lines(path: str | Path) -> Iterator[tuple[int, bytes]]:
+    """The lines of a file as bytes with their 1-based numbers, line endings removed.
 
-    A byte-order mark and Windows line endings are dropped; a line that is
-    not UTF-8 raises :class:`CorpusFormatError` naming the file and line.
+    A UTF-8 byte-order mark and Windows line endings are dropped; a file that
+    starts with a UTF-16 (or UTF-32) byte-order mark raises
+    :class:`CorpusFormatError`, as its lines cannot be told apart byte-wise.
     """
     with open(path, "rb") as stream:
         for number, raw in enumerate(stream, start=1):
-            try:
-                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
-            except UnicodeDecodeError as error:
-                raise CorpusFormatError(
-                    f"{path}:{number}: not UTF-8 text ({error.reason})"
-                ) from None
-            yield number, line.rstrip("\r\n")
+            if number == 1:
+                if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+                    raise CorpusFormatError(
+                        f"{path}: UTF-16 or UTF-32 text (a byte-order mark says so), not UTF-8; "
+                        "convert it, or give a corpus's encoding with --encoding"
+                    )
+                raw = raw.removeprefix(codecs.BOM_UTF8)
+            yield number, raw.rstrip(b"\r\n")
+
+
+def numbered_lines(path: str | Path) -> Iterator[tuple[int, str]]:
+    """The lines of a UTF-8 text file with their 1-based numbers, as :func:`raw_lines`
+    gives them; a line that is not UTF-8 raises :class:`CorpusFormatError`
+    naming the file and line."""
+    for number, raw in raw_lines(path):
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise CorpusFormatError(f"{path}:{number}: not UTF-8 text ({error.reason})") from None
+
+
+def shown_bytes(data: bytes) -> str:
+    """Bytes as ``\\xe9\\x74``, for a message (nothing a terminal would act on)."""
+    return "".join(f"\\x{byte:02x}" for byte in data)

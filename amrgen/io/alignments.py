@@ -160,8 +160,22 @@ def jamr_path_to_canonical(tree: penman.Tree, jamr_path: TreePath) -> TreePath:
     return path
 
 
-def jamr_token_alignments(tree: penman.Tree, spans: Iterable[JamrSpan]) -> list[TokenAlignment]:
-    """One node alignment per token of each span and node of its fragment, canonical paths."""
+def jamr_token_alignments(
+    tree: penman.Tree, spans: Iterable[JamrSpan], token_count: int
+) -> list[TokenAlignment]:
+    """One node alignment per token of each span and node of its fragment, canonical paths.
+
+    Each span is checked against the sentence's ``token_count`` first: a span
+    such as ``0-99999999999999999999`` raises :class:`CorpusFormatError`
+    instead of being spelt out token by token.
+    """
+    spans = list(spans)
+    for span in spans:
+        if span.end > token_count:
+            raise CorpusFormatError(
+                f"JAMR alignment span {span.start}-{span.end} is out of range: "
+                f"the sentence has {token_count} tokens"
+            )
     return [
         TokenAlignment(token, jamr_path_to_canonical(tree, path))
         for span in spans

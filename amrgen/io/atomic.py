@@ -12,13 +12,33 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+
+from amrgen.errors import AmrgenError
+
+
+def check_output_path(path: str | Path, inputs: Iterable[str | Path] = (), *, parent_must_exist: bool = True) -> None:
+    """Refuse, before any work is done, an output that :func:`write_atomically`
+    could not write or should not: a directory, a file in a directory that does
+    not exist (unless the command creates it: ``parent_must_exist=False``), or
+    one of the command's ``inputs``. Raises :class:`AmrgenError` with one line."""
+    resolved = Path(path).resolve()
+    if resolved.is_dir():
+        raise AmrgenError(f"{path}: is a directory; give the name of a file to write")
+    if parent_must_exist and not resolved.parent.is_dir():
+        raise AmrgenError(f"{path}: the directory to write it in does not exist")
+    if any(resolved == Path(other).resolve() for other in inputs):
+        raise AmrgenError(f"{path}: is an input; refusing to replace it")
 
 
 def write_atomically(path: str | Path, content: str | bytes) -> None:
     """Replace (or create) the file at ``path`` with ``content`` in one step:
-    text is written as UTF-8, bytes as they are."""
+    text is written as UTF-8, bytes as they are. A directory at ``path`` raises
+    :class:`AmrgenError` (commands check with :func:`check_output_path` first)."""
     path = Path(path)
+    if path.is_dir():
+        raise AmrgenError(f"{path}: is a directory; give the name of a file to write")
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(descriptor, "wb") as stream:

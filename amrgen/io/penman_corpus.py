@@ -21,7 +21,8 @@ inverted roles such as ``:ARG0-of`` stay where they are and alignment marks
 such as ``want-01~e.3`` stay in the strings (see
 :func:`amrgen.io.alignments.strip_surface_alignment`). Unlike ``penman.parse``
 the reader also refuses unbalanced brackets, text after the graph, nodes
-without a concept, roles without a target and variables defined twice.
+without a concept, roles without a target, variables defined twice and
+nodes nested more than :data:`MAX_NESTING` levels deep.
 
 A malformed entry becomes a :class:`ReadError` and reading goes on with the
 next entry, so one bad graph never costs the rest of a corpus. Entries and
@@ -31,6 +32,7 @@ errors share one numbering (``index``), which is what sidecar files
 
 from __future__ import annotations
 
+import codecs
 import logging
 import re
 from collections.abc import Iterable, Iterator
@@ -40,10 +42,18 @@ from pathlib import Path
 import penman
 from penman.exceptions import DecodeError
 
-from amrgen.io import CorpusFormatError, numbered_lines
+from amrgen.io import CorpusFormatError, raw_lines, shown_bytes
+from amrgen.io.printable import escaped
 
 _METADATA_KEY = re.compile(r"(?:^|(?<=\s))::(\S+)")
+#: The deepest nesting of nodes read. penman.parse and the walks over the tree
+#: recurse once per level, and Python's stack ends near a thousand frames; the
+#: AMR corpora we know nest at most 19 levels (bamboo-silver training), so a
+#: deeper graph is refused alone instead of failing the whole file.
+MAX_NESTING = 100
 _PENMAN_LOGGER = logging.getLogger("penman")
+_Line = tuple[str, str | None]
+"""A line's text and what is wrong with its bytes (None: nothing)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +87,7 @@ class ReadError:
     """0-based position among the file's entries, as :attr:`CorpusEntry.index`."""
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: entry {self.entry_id}: {self.message}"
+        return escaped(f"{self.path}:{self.line}: entry {self.entry_id}: {self.message}")
 
 
 @dataclass
@@ -91,41 +101,53 @@ class CorpusReadResult:
 @dataclass
 class _Block:
     line: int
-    comments: list[str] = field(default_factory=list)
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    """The comment lines with their 1-based numbers."""
     graph: list[str] = field(default_factory=list)
     graph_line: int = 0
+    problems: list[str] = field(default_factory=list)
+    """What is wrong with the bytes of its lines."""
 
 
-def iter_corpus(path: str | Path) -> Iterator[CorpusEntry | ReadError]:
+def iter_corpus(path: str | Path, encoding: str | None = None) -> Iterator[CorpusEntry | ReadError]:
     """Yield the entries and errors of a corpus file in file order.
 
-    Handles a byte-order mark and Windows line endings. A line that is not
-    UTF-8 raises :class:`CorpusFormatError`.
+    The file is UTF-8 unless ``encoding`` names another encoding for the whole
+    file (then a byte that is not of it raises :class:`CorpusFormatError`).
+    Handles a byte-order mark and Windows line endings. In UTF-8, a line with
+    bytes that are not UTF-8, or a NUL byte (UTF-16 text read as UTF-8), costs
+    its entry: a :class:`ReadError` naming the line, column and bytes.
     """
-    lines = (line for _, line in numbered_lines(path))
+    if encoding is None or _codec_name(encoding) in ("utf-8", "utf-8-sig"):
+        lines: Iterable[_Line] = (_utf8_line(number, raw) for number, raw in raw_lines(path))
+    else:
+        lines = ((line, None) for line in _split_lines(_decoded(path, encoding)))
     yield from _iter_items(lines, str(path))
 
 
-def read_corpus(path: str | Path) -> CorpusReadResult:
+def read_corpus(path: str | Path, encoding: str | None = None) -> CorpusReadResult:
     """Read a whole corpus file; see :func:`iter_corpus`."""
-    return _collect(iter_corpus(path))
+    return _collect(iter_corpus(path, encoding))
 
 
 def read_corpus_text(text: str, path: str = "<string>") -> CorpusReadResult:
     """Read a corpus from a string; ``path`` only names it in ids and messages."""
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return _collect(_iter_items(lines, path))
+    return _collect(_iter_items(((line, None) for line in _split_lines(text)), path))
 
 
 def parse_metadata_line(line: str) -> list[tuple[str, str]]:
     """The ``(key, value)`` pairs of one ``# ::key value ::key value`` line, in order.
 
-    A plain comment line gives the empty list.
+    A plain comment line gives the empty list; a line whose ``::`` is not
+    followed by a key (``# ::`` alone, ``# :: value``) raises
+    :class:`CorpusFormatError`, as there is no key to give its value.
     """
     text = line.lstrip().removeprefix("#").strip()
     if not text.startswith("::"):
         return []
     keys = list(_METADATA_KEY.finditer(text))
+    if not keys or keys[0].start() != 0:
+        raise CorpusFormatError(f"metadata line {line.strip()[:40]!r} has no key after '::'")
     ends = [match.start() for match in keys[1:]] + [len(text)]
     return [
         (match.group(1), text[match.end() : end].strip())
@@ -156,6 +178,49 @@ def write_corpus(path: str | Path, entries: Iterable[CorpusEntry]) -> None:
             stream.write(format_entry(entry.metadata, entry.graph_text))
 
 
+def _codec_name(encoding: str) -> str:
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise CorpusFormatError(f"unknown encoding {encoding!r}") from None
+
+
+def _split_lines(text: str) -> list[str]:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _decoded(path: str | Path, encoding: str) -> str:
+    """The whole file in ``encoding``; one clear error where it is not."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise CorpusFormatError(
+            f"{path}: not {encoding} text: the bytes {shown_bytes(data[error.start:error.end])} "
+            f"at byte {error.start} ({error.reason})"
+        ) from None
+
+
+def _utf8_line(number: int, raw: bytes) -> _Line:
+    """A line as text and what is wrong with its bytes (None: nothing); a line
+    that is not UTF-8 is kept with replacement characters, so that the entries
+    around it are still told apart."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        bad = raw[error.start:error.end]
+        return raw.decode("utf-8", errors="replace"), (
+            f"line {number}: the bytes {shown_bytes(bad)} at column {error.start + 1} are not UTF-8 "
+            "(for a file in another encoding, give --encoding)"
+        )
+    if "\0" in text:
+        return text.replace("\0", "\ufffd"), (
+            f"line {number}: a NUL byte at column {text.index(chr(0)) + 1} "
+            "(UTF-16 text? give --encoding utf-16)"
+        )
+    return text, None
+
+
 def _collect(items: Iterable[CorpusEntry | ReadError]) -> CorpusReadResult:
     result = CorpusReadResult()
     for item in items:
@@ -163,16 +228,19 @@ def _collect(items: Iterable[CorpusEntry | ReadError]) -> CorpusReadResult:
     return result
 
 
-def _iter_items(lines: Iterable[str], path: str) -> Iterator[CorpusEntry | ReadError]:
+def _iter_items(lines: Iterable[_Line], path: str) -> Iterator[CorpusEntry | ReadError]:
     name = Path(path).name
     index = 0
     for block in _blocks(lines):
-        metadata = _metadata(block)
-        if not block.graph and not metadata:
+        metadata, problem = _metadata(block)
+        if not block.graph and not metadata and problem is None:
             continue  # a block of plain comments, such as a release header
+        problem = next(iter(block.problems), problem)
         entry_id = metadata.get("id") or f"{name}:{index + 1}"
         graph_text = "\n".join(block.graph)
         try:
+            if problem is not None:
+                raise CorpusFormatError(problem)
             tree = _parse_graph(graph_text, block.graph_line)
         except CorpusFormatError as error:
             yield ReadError(path, block.line, entry_id, str(error), index)
@@ -181,10 +249,10 @@ def _iter_items(lines: Iterable[str], path: str) -> Iterator[CorpusEntry | ReadE
         index += 1
 
 
-def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
+def _blocks(lines: Iterable[_Line]) -> Iterator[_Block]:
     """Split lines into blocks of comments followed by graph lines."""
     block: _Block | None = None
-    for number, line in enumerate(lines, start=1):
+    for number, (line, problem) in enumerate(lines, start=1):
         stripped = line.strip()
         is_comment = stripped.startswith("#")
         if block is not None and (not stripped or (is_comment and block.graph)):
@@ -194,8 +262,10 @@ def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
             continue
         if block is None:
             block = _Block(number)
+        if problem is not None:
+            block.problems.append(problem)
         if is_comment:
-            block.comments.append(line)
+            block.comments.append((number, line))
         else:
             if not block.graph:
                 block.graph_line = number
@@ -204,12 +274,19 @@ def _blocks(lines: Iterable[str]) -> Iterator[_Block]:
         yield block
 
 
-def _metadata(block: _Block) -> dict[str, str]:
+def _metadata(block: _Block) -> tuple[dict[str, str], str | None]:
+    """The block's metadata and the first problem of its comment lines (None: none)."""
     metadata: dict[str, str] = {}
-    for line in block.comments:
-        for key, value in parse_metadata_line(line):
+    problem = None
+    for number, line in block.comments:
+        try:
+            pairs = parse_metadata_line(line)
+        except CorpusFormatError as error:
+            problem = problem or f"line {number}: {error}"
+            continue
+        for key, value in pairs:
             metadata.setdefault(key, value)
-    return metadata
+    return metadata, problem
 
 
 def _parse_graph(text: str, first_line: int) -> penman.Tree:
@@ -236,7 +313,8 @@ def _drop(record: logging.LogRecord) -> bool:
 
 
 def _check_brackets(text: str, first_line: int) -> None:
-    """Refuse what penman.parse lets through: unbalanced brackets and trailing text."""
+    """Refuse what penman.parse lets through (unbalanced brackets, trailing text)
+    and what would exhaust its recursion (nesting beyond :data:`MAX_NESTING`)."""
     depth = 0
     closed = in_string = escaped = False
     line = first_line
@@ -252,6 +330,11 @@ def _check_brackets(text: str, first_line: int) -> None:
             if closed:
                 raise CorpusFormatError(f"a second graph starts on line {line}")
             depth += 1
+            if depth > MAX_NESTING:
+                raise CorpusFormatError(
+                    f"nodes nested more than {MAX_NESTING} levels deep (line {line}); "
+                    "such a graph is not read"
+                )
         elif char == ")":
             if depth == 0:
                 raise CorpusFormatError(

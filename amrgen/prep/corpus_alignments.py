@@ -55,7 +55,7 @@ def given_alignment(
     if line is None and not isi:
         return None
     if line is not None and "|" in line:
-        jamr = jamr_token_alignments(tree, parse_jamr_alignments(line))
+        jamr = jamr_token_alignments(tree, parse_jamr_alignments(line), len(reference.tokens))
     elif line is not None and not isi:
         isi = parse_isi_alignments(line)
     problems = check_alignment(tree, reference.tokens, isi + jamr)

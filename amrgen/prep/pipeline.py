@@ -103,6 +103,7 @@ def prepare_corpus(
     progress: bool = True,
     workers: int = 1,
     report: Callable[[int, int], None] | None = None,
+    encoding: str | None = None,
 ) -> PreparedCorpus:
     """Prepare the corpus file at ``path`` (see the module docstring).
 
@@ -113,9 +114,10 @@ def prepare_corpus(
     malformed or holds another number of sentences than the corpus.
     ``report(done, total)``, when given, is called as tagging and then
     aligning advance; an exception it raises stops the preparation (this is
-    how the application cancels).
+    how the application cancels).  ``encoding``: the corpus file's, as
+    :func:`~amrgen.io.penman_corpus.iter_corpus` takes it.
     """
-    read = read_corpus(path)
+    read = read_corpus(path, encoding)
     count = len(read.entries) + len(read.errors)
     parses = _sidecar(dependencies, read_dependencies, count, "dependency parses")
     tags = _sidecar(pos, read_pos_lines, count, "POS lines")
@@ -134,13 +136,13 @@ def prepare_corpus(
     return corpus
 
 
-def load_corpus(path: str | Path, **options) -> PreparedCorpus:
+def load_corpus(path: str | Path, encoding: str | None = None, **options) -> PreparedCorpus:
     """A prepared corpus as it is (:func:`read_prepared`), any other one prepared
-    (:func:`prepare_corpus` with ``options``)."""
-    first = next((item for item in iter_corpus(path) if isinstance(item, CorpusEntry)), None)
+    (:func:`prepare_corpus` with ``options``); ``encoding`` is the file's."""
+    first = next((item for item in iter_corpus(path, encoding) if isinstance(item, CorpusEntry)), None)
     if first is not None and WORDS in first.metadata:
-        return read_prepared(path)
-    return prepare_corpus(path, **options)
+        return read_prepared(path, encoding)
+    return prepare_corpus(path, encoding=encoding, **options)
 
 
 def _sidecar(

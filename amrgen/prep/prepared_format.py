@@ -148,13 +148,14 @@ def write_prepared(path: str | Path, entries: Iterable[ExtendedEntry]) -> None:
             stream.write(("\n" if position else "") + format_prepared(entry))
 
 
-def read_prepared(path: str | Path) -> PreparedCorpus:
+def read_prepared(path: str | Path, encoding: str | None = None) -> PreparedCorpus:
     """Read a prepared corpus file back, computing nothing again.
 
     An entry that lacks a prepared line or whose lines do not fit together
     is skipped with a :class:`ReadError`, as malformed graphs are.
+    ``encoding``: as :func:`~amrgen.io.penman_corpus.iter_corpus` takes it.
     """
-    read = read_corpus(path)
+    read = read_corpus(path, encoding)
     corpus = PreparedCorpus(errors=list(read.errors))
     for entry in read.entries:
         try:

@@ -80,7 +80,7 @@ from amrgen.realization.inflection import (
     noun_tag,
     verb_tags,
 )
-from amrgen.realization.numbers import DATE_ENTITY, is_number, number_words, time_of_day
+from amrgen.realization.numbers import DATE_ENTITY, is_number, is_numeric, number_words, time_of_day
 from amrgen.realization.pronouns import is_pronoun, pronoun_forms
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
@@ -149,6 +149,8 @@ class DefaultRealizer:
         if is_number(label):
             role, parent = _parent(g, v)
             return _Defaults((number_words(label, role, None if parent is None else concept_form(g.label(parent))),))
+        if is_numeric(label):
+            return _Defaults((label,))
         if concept in SPECIAL_REALIZATIONS:
             return _Defaults(SPECIAL_REALIZATIONS[concept])
         if label.endswith(AMR_FRAME_SUFFIX):

@@ -21,8 +21,14 @@ import re
 
 from amrgen.lexicon.words import CARDINAL_NUMBERS, MONTHS, ORDINAL_NUMBERS, TIMES_OF_DAY
 
-NUMBER = re.compile(r"-?\d+(\.\d+)?")
-"""A number constant of AMR (integers and decimals)."""
+NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+"""A number constant of AMR: integers and decimals with a sign and an exponent
+(``-2.5e-10``), said as written unless a rule below says it in words."""
+
+NUMERIC = re.compile(r"[-+.\d]*\d[-+.\deE]*")
+"""A constant made of the characters of numbers that is no number (``--5``,
+``1.2.3``): it names no concept (``--5`` is not ``-``, the negation, with a
+sense tag), so it is said as written."""
 
 COUNTING_ROLES = frozenset({"quant", "frequency"})
 """The roles of a number that counts: spelled in words below 100, as the Little Prince
@@ -42,6 +48,11 @@ ORDINAL_ENTITY = "ordinal-entity"
 
 def is_number(label: str) -> bool:
     return bool(NUMBER.fullmatch(label))
+
+
+def is_numeric(label: str) -> bool:
+    """A number, or a constant of :data:`NUMERIC`."""
+    return bool(NUMERIC.fullmatch(label))
 
 
 def number_words(value: str, role: str | None, parent_concept: str | None) -> str:

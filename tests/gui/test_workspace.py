@@ -56,3 +56,24 @@ def test_the_workspace_and_the_stepping_engine_import_no_qt():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONPATH": str(root)}, cwd=root)
     assert result.stdout.split() == ["['amrgen_gui',", "'amrgen_gui.workspace']"]
+
+
+def test_a_graph_nested_too_deep_costs_its_entry_alone_and_the_deepest_read_one_is_learnt_from(english, tmp_path):
+    from amrgen.io.penman_corpus import MAX_NESTING
+
+    def chain(depth: int) -> str:
+        return "".join(f"(v{i} / go-02 :ARG1 " for i in range(depth - 1)) + "(b / boy)" + ")" * (depth - 1)
+
+    path = tmp_path / "deep.txt"
+    path.write_text(f"# ::id too-deep\n# ::snt The boy goes.\n{chain(800)}\n\n"
+                    f"# ::id deepest\n# ::snt {'go ' * MAX_NESTING}boy\n{chain(MAX_NESTING)}\n\n"
+                    "# ::id girl\n# ::snt The girl sleeps.\n(s / sleep-01 :ARG0 (g / girl))\n", encoding="utf-8")
+    corpus = open_corpus(path, lambda done, total: None)
+    assert [e.id for e in corpus.entries] == ["deepest", "girl"]
+    assert [str(e) for e in corpus.errors] == [
+        f"{path}:1: entry too-deep: nodes nested more than {MAX_NESTING} levels deep (line 3); such a graph is not read"]
+    workspace = Workspace()
+    workspace.set_corpus(corpus)
+    _, system = workspace.learn_constrained(Approach.TEXT, lambda done, total: None)
+    assert workspace.learnt(corpus, Approach.TEXT, system)
+    assert training_data(corpus.entries[0].bigraph()).terminated

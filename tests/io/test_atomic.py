@@ -4,7 +4,8 @@ import os
 
 import pytest
 
-from amrgen.io.atomic import write_atomically
+from amrgen.errors import AmrgenError
+from amrgen.io.atomic import check_output_path, write_atomically
 
 
 def test_writes_and_replaces_keeping_the_permissions(tmp_path):
@@ -42,3 +43,22 @@ def test_bytes_are_written_as_they_are(tmp_path):
     path = tmp_path / "table.bin"
     write_atomically(path, b"\x00\xff\n")
     assert path.read_bytes() == b"\x00\xff\n"
+
+
+def test_check_output_path_refuses_a_directory_a_missing_directory_and_an_input(tmp_path):
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("x\n")
+    check_output_path(tmp_path / "out.txt", [corpus])
+    check_output_path(tmp_path / "new" / "out.txt", parent_must_exist=False)
+    with pytest.raises(AmrgenError, match="is a directory"):
+        check_output_path(tmp_path)
+    with pytest.raises(AmrgenError, match="the directory to write it in does not exist"):
+        check_output_path(tmp_path / "new" / "out.txt")
+    with pytest.raises(AmrgenError, match="is an input"):
+        check_output_path(tmp_path / "." / "in.txt", [corpus])
+
+
+def test_writing_onto_a_directory_is_one_clear_error(tmp_path):
+    with pytest.raises(AmrgenError, match="is a directory"):
+        write_atomically(tmp_path, "text\n")
+    assert [p.name for p in tmp_path.iterdir()] == []

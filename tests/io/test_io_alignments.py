@@ -105,7 +105,7 @@ def test_variables():
 def test_thesis_jamr_line():
     spans = parse_jamr_alignments("# ::alignments 1-2|0.0+0.0.0 2-3|0 4-5|0.1\t")
     assert spans == [JamrSpan(1, 2, ((0,), (0, 0))), JamrSpan(2, 3, ((),)), JamrSpan(4, 5, ((1,),))]
-    alignments = jamr_token_alignments(THESIS_TREE, spans)
+    alignments = jamr_token_alignments(THESIS_TREE, spans, len(THESIS_TOKENS))
     assert aligned_labels(THESIS_TREE, alignments) == {
         1: ["person", "develop-02"],
         2: ["want-01"],
@@ -127,7 +127,7 @@ def test_thesis_isi_line():
 
 def test_jamr_numbering_skips_reentrancies_but_counts_constants():
     spans = parse_jamr_alignments(NORTH_KOREA_JAMR)
-    labels = aligned_labels(NORTH_KOREA, jamr_token_alignments(NORTH_KOREA, spans))
+    labels = aligned_labels(NORTH_KOREA, jamr_token_alignments(NORTH_KOREA, spans, 11))
     assert labels == {
         0: ["country", "name", '"North"', '"Korea"'],
         1: ["country", "name", '"North"', '"Korea"'],
@@ -148,7 +148,7 @@ def test_jamr_skips_references_that_carry_a_mark():
 
 def test_jamr_address_that_does_not_exist():
     with pytest.raises(CorpusFormatError, match="JAMR address 0.1.1 does not exist: node v3 has 0"):
-        jamr_token_alignments(THESIS_TREE, parse_jamr_alignments("0-1|0.1.1"))
+        jamr_token_alignments(THESIS_TREE, parse_jamr_alignments("0-1|0.1.1"), 5)
     with pytest.raises(CorpusFormatError, match="JAMR address 0.0.0.0.0 does not exist"):
         jamr_path_to_canonical(NORTH_KOREA, (0, 0, 0, 0))
 
@@ -236,3 +236,10 @@ def test_bio_dev_isi_lines_agree_with_the_surface_marks(shared_dir):
         assert sorted(line, key=repr) == sorted(surface_alignments(entry.tree), key=repr), entry.id
         total += len(line)
     assert total == 12663
+
+
+def test_a_jamr_span_beyond_the_sentence_is_refused_before_it_is_spelt_out():
+    spans = parse_jamr_alignments("0-99999999999999999999|0")
+    with pytest.raises(CorpusFormatError, match=r"span 0-99999999999999999999 is out of range: the sentence has 5 tokens"):
+        jamr_token_alignments(THESIS_TREE, spans, len(THESIS_TOKENS))
+    assert len(jamr_token_alignments(THESIS_TREE, parse_jamr_alignments("0-5|0"), 5)) == 5

@@ -205,11 +205,40 @@ def test_iter_corpus_yields_entries_and_errors_in_order(tmp_path):
     assert items[1].path == str(corpus)
 
 
-def test_file_that_is_not_utf8(tmp_path):
+LATIN_1 = "# ::id a\n# ::snt caf\u00e9\n(a / a)\n\n# ::id b\n# ::snt ok\n(b / b)\n"
+
+
+def test_bytes_that_are_not_utf8_cost_their_entry_alone(tmp_path):
     corpus = tmp_path / "latin1.txt"
-    corpus.write_bytes("# ::id a\n# ::snt caf\u00e9\n(a / a)\n".encode("latin-1"))
-    with pytest.raises(CorpusFormatError, match=r"latin1.txt:2: not UTF-8 text"):
-        read_corpus(corpus)
+    corpus.write_bytes(LATIN_1.encode("latin-1"))
+    result = read_corpus(corpus)
+    assert [e.id for e in result.entries] == ["b"]
+    assert [str(e) for e in result.errors] == [
+        (f"{corpus}:1: entry a: line 2: the bytes \\xe9 at column 12 are not UTF-8 "
+         "(for a file in another encoding, give --encoding)")]
+    assert read_corpus(corpus, "latin-1").entries[0].metadata["snt"] == "caf\u00e9"
+
+
+def test_a_nul_byte_costs_its_entry_and_a_utf16_file_is_refused_in_one_line(tmp_path):
+    corpus = tmp_path / "nul.txt"
+    corpus.write_bytes(b"# ::id a\n(a / a\x00)\n\n# ::id b\n(b / b)\n")
+    result = read_corpus(corpus)
+    assert [e.id for e in result.entries] == ["b"]
+    assert "line 2: a NUL byte at column 7" in result.errors[0].message
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_bytes(LATIN_1.encode("utf-16"))
+    with pytest.raises(CorpusFormatError, match="UTF-16 or UTF-32 text"):
+        read_corpus(utf16)
+    assert [e.id for e in read_corpus(utf16, "utf-16").entries] == ["a", "b"]
+
+
+def test_a_file_not_in_the_encoding_given_or_an_unknown_encoding_is_one_error(tmp_path):
+    corpus = tmp_path / "in.txt"
+    corpus.write_bytes(b"# ::id a\n(a / a)\n\xff")
+    with pytest.raises(CorpusFormatError, match=r"in.txt: not ascii text: the bytes \\xff at byte 17"):
+        read_corpus(corpus, "ascii")
+    with pytest.raises(CorpusFormatError, match="unknown encoding 'klingon'"):
+        read_corpus(corpus, "klingon")
 
 
 @pytest.mark.slow
@@ -229,3 +258,26 @@ def test_every_graph_of_the_shared_corpora_parses(shared_dir, name, count):
     assert [str(error) for error in result.errors] == []
     assert len(result.entries) == count
     assert len({entry.id for entry in result.entries}) == count
+
+
+@pytest.mark.parametrize("line", ["# ::", "# ::   ", "# :: value ::id x"])
+def test_a_metadata_line_without_a_key_costs_its_entry_alone(line):
+    result = read_corpus_text(f"# ::id a\n{line}\n(a / a)\n\n# ::id b\n(b / b)\n")
+    assert [e.id for e in result.entries] == ["b"]
+    [error] = result.errors
+    assert (error.line, error.entry_id) == (1, "a")
+    assert error.message.startswith(f"line 2: metadata line {line.strip()!r} has no key after '::'")
+    with pytest.raises(CorpusFormatError, match="has no key"):
+        parse_metadata_line(line)
+
+
+def test_a_graph_nested_beyond_the_limit_costs_its_entry_alone():
+    from amrgen.io.penman_corpus import MAX_NESTING
+
+    def chain(depth: int) -> str:
+        return "".join(f"(v{i} / go-02 :ARG1 " for i in range(depth - 1)) + "(b / boy)" + ")" * (depth - 1)
+
+    result = read_corpus_text(f"# ::id deep\n{chain(1000)}\n\n# ::id limit\n{chain(MAX_NESTING)}\n")
+    assert [e.id for e in result.entries] == ["limit"]
+    [error] = result.errors
+    assert error.entry_id == "deep" and f"nested more than {MAX_NESTING} levels deep (line 2)" in error.message

@@ -245,3 +245,12 @@ def test_noon_and_midnight_are_said_in_a_word(realizer):
     for time, word in (("12:00", "noon"), ("00:00", "midnight"), ("17:30", "17:30")):
         graph = Graph({"d": "date-entity", "t": f'"{time}"'}, [("d", "time", "t")])
         assert set(realizer.realization_words(Configuration(graph, ("t",)), nn)) == {word}
+
+
+@pytest.mark.parametrize(("constant", "word"), [
+    ("-2.5e-10", "-2.5e-10"), ("-1e5", "-1e5"), ("+7", "+7"), ("--5", "--5"), ("1.2.3", "1.2.3"),
+    ('"a\\"b"', 'a"b'), ('"back\\\\slash"', "back\\slash"),
+])
+def test_numbers_with_signs_and_exponents_and_escaped_strings_are_said_as_meant(realizer, constant, word):
+    c = at({"t": "thing", "n": constant}, [("t", "quant", "n")], "n")
+    assert defaults(realizer, c, SyntacticAnnotation(pos="CD")) == {word: P}

@@ -2,7 +2,13 @@
 
 import pytest
 
-from amrgen.realization.numbers import contradicts, number_words, spelled
+from amrgen.realization.numbers import (
+    contradicts,
+    is_number,
+    is_numeric,
+    number_words,
+    spelled,
+)
 
 
 @pytest.mark.parametrize("value, words", [
@@ -24,3 +30,15 @@ def test_a_word_for_another_number_contradicts_it():
     assert contradicts("forty", "44") and contradicts("two", "3")
     assert not contradicts("forty - four", "44") and not contradicts("44", "44")
     assert not contradicts("once", "1") and not contradicts("", "1")
+
+
+@pytest.mark.parametrize("label", ["5", "-5", "+5", "2.5", "-2.5e-10", "1E+3", "-1e5"])
+def test_numbers_have_signs_decimals_and_exponents(label):
+    assert is_number(label) and is_numeric(label)
+    assert number_words(label, "mod", "thing") in (label, "5")
+
+
+@pytest.mark.parametrize("label", ["--5", "1.2.3", "5e", "-"])
+def test_what_only_looks_like_a_number_is_none(label):
+    assert not is_number(label)
+    assert is_numeric(label) == (label != "-")  # the negation is a concept, not a number

@@ -49,11 +49,12 @@ from amrgen.prep.tokenize import Reference, reference_of
 PRF = tuple[float, float, float]
 
 
-def token_alignments(entry: CorpusEntry) -> list[TokenAlignment]:
-    """The reference node alignments of an entry: its alignment line, else its ``~e.N`` marks."""
+def token_alignments(entry: CorpusEntry, token_count: int) -> list[TokenAlignment]:
+    """The reference node alignments of an entry (a sentence of ``token_count`` tokens):
+    its alignment line, else its ``~e.N`` marks."""
     line = entry.metadata.get("alignments", "")
     if "|" in line:
-        found = jamr_token_alignments(entry.tree, parse_jamr_alignments(line))
+        found = jamr_token_alignments(entry.tree, parse_jamr_alignments(line), token_count)
     elif line.strip():
         found = parse_isi_alignments(line)
     else:
@@ -66,7 +67,7 @@ def reference_alignment(entry: CorpusEntry, amr: Amr, reference: Reference) -> A
 
     Raises :class:`CorpusFormatError` for an alignment to a missing node or token.
     """
-    alignments = token_alignments(entry)
+    alignments = token_alignments(entry, len(reference.tokens))
     problems = check_alignment(entry.tree, reference.tokens, alignments)
     if problems:
         raise CorpusFormatError(problems[0])
