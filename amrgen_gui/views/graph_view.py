@@ -8,6 +8,12 @@ badges number the rest of the node buffer σ and the child buffer β.
 Hovering a vertex highlights it and the words aligned with it.  A preview
 (:meth:`SessionModel.show_preview`, a candidate of phase 2) is drawn instead
 of the current configuration, with its caption over the graph.
+
+Big graphs (Bio's have 40 to 150 vertices) stay readable: fitting never
+shrinks labels below :data:`READABLE_SCALE` (the view fits the width and
+scrolls instead), the view follows σ1 when a step takes it out of sight
+(:attr:`GraphView.following`), and an overview of the whole graph stands in
+the corner whenever the view shows only part of it.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
+    QAction,
     QBrush,
     QColor,
     QFontMetricsF,
@@ -23,12 +30,15 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPolygonF,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsSceneHoverEvent,
+    QHBoxLayout,
     QStyleOptionGraphicsItem,
+    QToolButton,
     QWidget,
 )
 
@@ -38,6 +48,7 @@ from amrgen.transitions.configuration import PLACEHOLDER, Configuration, Inserte
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
 from amrgen_gui.views.layout import EdgeRoute, GraphLayout, layout_union
+from amrgen_gui.views.overview import Overview
 from amrgen_gui.views.zoom import ZoomableView
 
 LABEL_FONT = theme.scene_font(14, bold=True)
@@ -48,6 +59,10 @@ STAR_FONT = theme.scene_font(17)
 BADGE_FONT = theme.scene_font(10, bold=True)
 LINE_HEIGHT = 17.0
 PADDING = QSizeF(30, 12)
+READABLE_SCALE = 0.75
+"""The smallest scale fitting chooses: labels (14 px) stay 10.5 px high, edge labels 8 px."""
+LEGEND_BAND, OVERLAY_MARGIN = 40, 8
+"""The legend's band at the bottom of the view; the gap around the controls and the overview."""
 
 
 @dataclass(frozen=True)
@@ -267,12 +282,29 @@ class GraphView(ZoomableView):
         self.layout_: GraphLayout | None = None
         self.nodes: dict[Vertex, NodeItem] = {}
         self.show_legend = True
+        self.following = True
+        """Whether a step that takes σ1 out of sight scrolls it back into the middle."""
+        self.min_fit_scale = READABLE_SCALE
         # The legend is drawn over the viewport, so scrolling must repaint everything.
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
+        self.controls = QWidget(self)
+        QHBoxLayout(self.controls).setContentsMargins(0, 0, 0, 0)
+        self.overview = Overview(self)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.rangeChanged.connect(lambda *_: self._place_overlays())
         model.sessionReset.connect(self._new_session)
         model.changed.connect(self._refresh)
         model.previewed.connect(self._refresh)
         model.hovered.connect(self._restyle)
+
+    def add_controls(self, actions: list[QAction]) -> None:
+        """Buttons for ``actions`` (zooming, fitting, following) in the view's top right corner."""
+        for action in actions:
+            button = QToolButton(self.controls)
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            self.controls.layout().addWidget(button)
+        self._place_overlays()
 
     # -- following the model ----------------------------------------------------------
 
@@ -293,10 +325,71 @@ class GraphView(ZoomableView):
             self.layout_ = session_layout(session.expected() + [c])
         self.nodes = draw(scene, c, self.layout_, self.model)
         self._restyle()
+        self._place_overlays()
+        self._follow()
 
     def _restyle(self) -> None:
         for v, item in self.nodes.items():
             item.set_hovered(v in self.model.hover_vertices)
+
+    def fit(self) -> None:
+        """Fit the graph (see :meth:`ZoomableView.fit`), then bring σ1 into sight."""
+        super().fit()
+        self._follow()
+        self._place_overlays()
+
+    def set_following(self, following: bool) -> None:
+        """Follow σ1 or not; following starts by bringing it into sight."""
+        self.following = following
+        self._follow()
+
+    def set_legend(self, shown: bool) -> None:
+        self.show_legend = shown
+        self.viewport().update()
+
+    def sigma1_item(self) -> NodeItem | None:
+        """The item of σ1 of the configuration shown (None: σ is empty)."""
+        session = self.model.session
+        c = self.model.preview or (session.current if session else None)
+        return self.nodes.get(c.sigma1) if c is not None and c.node_buffer else None
+
+    def in_sight(self, rect: QRectF) -> bool:
+        """Whether the scene's ``rect`` is in the viewport, clear of the legend, the controls and the overview."""
+        shown = self.mapFromScene(rect).boundingRect()
+        clear = self.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND if self.show_legend else 0)
+        covered = [w.geometry().translated(-self.viewport().pos()) for w in (self.controls, self.overview)
+                   if w.isVisible()]
+        return clear.contains(shown) and not any(r.intersects(shown) for r in covered)
+
+    def _follow(self) -> None:
+        item = self.sigma1_item()
+        if self.following and item is not None and not self.in_sight(item.ellipse):
+            clear = self.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND if self.show_legend else 0)
+            offset = QPointF(self.viewport().rect().center() - clear.center()) / self.transform().m11()
+            self.centerOn(item.ellipse.center() + offset)
+
+    # -- overlays ---------------------------------------------------------------------------
+
+    def _place_overlays(self) -> None:
+        """Controls at the top right, the overview below them when the view shows only part of the graph."""
+        port = self.viewport().geometry()
+        self.controls.adjustSize()
+        self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN, port.top() + OVERLAY_MARGIN)
+        self.overview.resize_for(port.width())
+        self.overview.move(port.right() - self.overview.width() - OVERLAY_MARGIN,
+                           self.controls.geometry().bottom() + OVERLAY_MARGIN)
+        wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
+        if wanted != self.overview.isVisible():
+            self.overview.setVisible(wanted)
+        self.overview.viewport().update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_overlays()
+
+    def zoom(self, factor: float) -> None:
+        super().zoom(factor)
+        self._place_overlays()
 
     # -- the legend -------------------------------------------------------------------------
 
