@@ -18,6 +18,7 @@ the corner whenever the view shows only part of it.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
@@ -83,15 +84,22 @@ class NodeLook:
     @property
     def size(self) -> QSizeF:
         """The ellipse that holds the text."""
-        first = QFontMetricsF(NAME_FONT).horizontalAdvance(f"{self.name} : ") + \
-            QFontMetricsF(LABEL_FONT).horizontalAdvance(self.label)
-        second = QFontMetricsF(NOTE_FONT).horizontalAdvance(self.note)
-        lines = 2 if self.note else 1
-        return QSizeF(max(first, second) + PADDING.width(), lines * LINE_HEIGHT + PADDING.height())
+        return text_size(self.name, self.label, self.note)
 
 
-def node_look(c: Configuration, v: Vertex) -> NodeLook:
-    """How vertex v of c's graph is drawn."""
+@functools.lru_cache(maxsize=4096)
+def text_size(name: str, label: str, note: str) -> QSizeF:
+    """The ellipse that holds ``name : label`` over ``note`` (cached: a session of a
+    200-vertex graph measures some 400,000 vertex drawings, most of them alike)."""
+    first = QFontMetricsF(NAME_FONT).horizontalAdvance(f"{name} : ") + \
+        QFontMetricsF(LABEL_FONT).horizontalAdvance(label)
+    second = QFontMetricsF(NOTE_FONT).horizontalAdvance(note)
+    lines = 2 if note else 1
+    return QSizeF(max(first, second) + PADDING.width(), lines * LINE_HEIGHT + PADDING.height())
+
+
+def node_note(c: Configuration, v: Vertex) -> tuple[str, bool]:
+    """The second line of vertex v in c (its realization, what it is a copy of) and whether it is deleted."""
     rho = c.rho
     deleted = rho.get(Key.DEL, v) == 1
     notes = []
@@ -99,11 +107,16 @@ def node_look(c: Configuration, v: Vertex) -> NodeLook:
         notes.append(f"“{rho.get(Key.REAL, v)}”" if rho.get(Key.REAL, v) else "ε")
     if rho.defined(Key.LINK, v):
         notes.append(f"copy of {rho.get(Key.LINK, v)}")
+    return " · ".join(notes), deleted
+
+
+def node_look(c: Configuration, v: Vertex) -> NodeLook:
+    """How vertex v of c's graph is drawn."""
+    note, deleted = node_note(c, v)
     role = "sigma1" if v == c.sigma1 else "beta1" if v == c.beta1 else None
     badge = (f"σ{c.node_buffer.index(v) + 1}" if v in c.node_buffer
              else f"β{c.child_buffer.index(v) + 1}" if v in c.child_buffer else "")
-    return NodeLook(str(v), str(c.graph.label(v)), " · ".join(notes), deleted,
-                    isinstance(v, InsertedVertex), role, badge)
+    return NodeLook(str(v), str(c.graph.label(v)), note, deleted, isinstance(v, InsertedVertex), role, badge)
 
 
 def edge_text(label: str) -> str:
@@ -439,6 +452,6 @@ def largest_drawings(configurations: list[Configuration]) -> dict[Vertex, QSizeF
     room: dict[Vertex, QSizeF] = {}
     for c in configurations:
         for v in c.graph.vertices:
-            size = node_look(c, v).size
+            size = text_size(str(v), str(c.graph.label(v)), node_note(c, v)[0])
             room[v] = size.expandedTo(room.get(v, size))
     return room
