@@ -334,10 +334,13 @@ class GraphView(ZoomableView):
         if session is None:
             return
         c = self.model.preview or session.current
+        bounds = scene.sceneRect()
         if self.layout_ is None or not self.layout_.covers(c.graph):
             self.layout_ = session_layout(session.expected() + [c])
         self.nodes = draw(scene, c, self.layout_, self.model)
         self._restyle()
+        if self.fitted and scene.sceneRect() != bounds:  # a new layout (model mode inserted a vertex)
+            self.fit()
         self._place_overlays()
         self._follow()
 

@@ -3,7 +3,7 @@ pointer, pans by dragging, and fits its scene on request.
 
 Once fitted, the view stays fitted when it is resized, until the user zooms.
 A view may refuse to fit below a scale (:attr:`ZoomableView.min_fit_scale`):
-then it fits the width at that scale at least, and the user scrolls.
+then it shows what fits at that scale, and the user scrolls.
 """
 
 from __future__ import annotations
@@ -51,15 +51,14 @@ class ZoomableView(QGraphicsView):
 
     def fit(self) -> None:
         """Show the whole scene, at most at its natural size; when that would take a
-        scale below :attr:`min_fit_scale`, fit its width instead (at that scale at
-        least) and show its top."""
+        scale below :attr:`min_fit_scale`, show as much as that scale allows, from the top."""
         self.fitted = True
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
         view = self.viewport().rect()
         whole = min(view.width() / rect.width(), view.height() / rect.height(), 1.0)
-        scale = whole if whole >= self.min_fit_scale else max(self.min_fit_scale, min(view.width() / rect.width(), 1.0))
+        scale = max(whole, min(self.min_fit_scale, 1.0))
         self.resetTransform()
         self.scale(scale, scale)
         if scale == whole:
