@@ -5,7 +5,7 @@ longer than a dock is wide, and options that differ only at the end of it
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QSize, Qt
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyledItemDelegate, QStyleOptionViewItem
 
 BREAKS = str.maketrans({",": ",\u200b", "{": "{\u200b", "(": "(\u200b"})
@@ -20,6 +20,15 @@ class WrappingDelegate(QStyledItemDelegate):
         super().initStyleOption(option, index)
         option.text = option.text.translate(BREAKS)
         option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        # Measured at the viewport's width: the list would measure it a little wider
+        # than the viewport, and the row's end would be cut.
+        width = self.parent().viewport().width()
+        fitted = QStyleOptionViewItem(option)
+        fitted.rect.setWidth(width)
+        hint = super().sizeHint(fitted, index)
+        return QSize(min(hint.width(), width), hint.height())
 
 
 def wrap_rows(view: QListView) -> None:
