@@ -220,6 +220,7 @@ class MainWindow(QMainWindow):
         fit = a("Fit Graph", self.graph.fit, "Ctrl+0", "Fit the graph, its labels still readable")
         self.follow_action = a("Follow σ1", lambda: self.graph.set_following(self.follow_action.isChecked()),
                                "Ctrl+F", "Scroll σ1 back into sight when a step takes it out", checkable=True)
+        expand = a("Expand All Subtrees", self.graph.expand_all, tip="Show every subtree collapsed by a double click")
         legend = a("Graph Legend", lambda: self.graph.set_legend(legend.isChecked()), checkable=True)
         for action, short in ((zoom_out, "−"), (zoom_in, "+"), (fit, "Fit"), (self.follow_action, "Follow σ1")):
             action.setIconText(short)
@@ -254,7 +255,7 @@ class MainWindow(QMainWindow):
             options_menu.addActions(group)
             options_menu.addSeparator()
         view_menu = menus.addMenu("&View")
-        view_menu.addActions([zoom_in, zoom_out, fit, self.follow_action, legend])
+        view_menu.addActions([zoom_in, zoom_out, fit, self.follow_action, expand, legend])
         view_menu.addSeparator()
         view_menu.addActions([dock.toggleViewAction() for dock in self.docks.values()])
         view_menu.addSeparator()

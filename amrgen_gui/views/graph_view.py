@@ -13,15 +13,18 @@ Big graphs (Bio's have 40 to 150 vertices) stay readable: fitting never
 shrinks labels below :data:`READABLE_SCALE` (the view fits the width and
 scrolls instead), the view follows σ1 when a step takes it out of sight
 (:attr:`GraphView.following`), and an overview of the whole graph stands in
-the corner whenever the view shows only part of it.
+the corner whenever the view shows only part of it.  Double-clicking a vertex
+collapses what is below it (a ``+N`` tab counts it) or expands it again; a
+step that takes σ1 into a collapsed subtree expands it.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -37,6 +40,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
     QHBoxLayout,
     QStyleOptionGraphicsItem,
     QToolButton,
@@ -48,7 +52,7 @@ from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-from amrgen_gui.views.layout import EdgeRoute, GraphLayout, layout_union
+from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
 from amrgen_gui.views.overview import Overview
 from amrgen_gui.views.zoom import ZoomableView
 
@@ -80,6 +84,8 @@ class NodeLook:
     """``"sigma1"``, ``"beta1"`` or None."""
     badge: str
     """Its place in σ or β (``σ3``, ``β2``), "" when in neither."""
+    folded: int = 0
+    """How many vertices below it are collapsed away."""
 
     @property
     def size(self) -> QSizeF:
@@ -127,9 +133,10 @@ def edge_text(label: str) -> str:
 class NodeItem(QGraphicsItem):
     """One vertex: an ellipse with its text, a badge, and hover reporting."""
 
-    def __init__(self, vertex: Vertex, look: NodeLook, centre: QPointF, model: SessionModel) -> None:
+    def __init__(self, vertex: Vertex, look: NodeLook, centre: QPointF, model: SessionModel,
+                 toggle: Callable[[Vertex], None] | None = None) -> None:
         super().__init__()
-        self.vertex, self.look, self.model = vertex, look, model
+        self.vertex, self.look, self.model, self.toggle = vertex, look, model, toggle
         size = look.size
         self.ellipse = QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2,
                               size.width(), size.height())
@@ -139,7 +146,7 @@ class NodeItem(QGraphicsItem):
         self.setToolTip(f"{look.name} : {look.label}" + (f"\n{look.note}" if look.note else ""))
 
     def boundingRect(self) -> QRectF:
-        return self.ellipse.adjusted(-4, -12, 14, 4)
+        return self.ellipse.adjusted(-4, -12, 14, 16 if self.look.folded else 4)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -150,6 +157,11 @@ class NodeItem(QGraphicsItem):
         if hovered != self.hovered:
             self.hovered = hovered
             self.update()
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.toggle is not None:  # after the event: toggling redraws the scene, this item included
+            QTimer.singleShot(0, lambda toggle=self.toggle, v=self.vertex: toggle(v))
+        event.accept()
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.model.point_at_vertices([self.vertex])
@@ -186,6 +198,8 @@ class NodeItem(QGraphicsItem):
         self._paint_text(painter)
         if look.badge:
             self._paint_badge(painter, line if look.role else theme.MUTED)
+        if look.folded:
+            self._paint_pill(painter, f"+{look.folded}", QPointF(self.ellipse.center().x(), self.ellipse.bottom() + 6))
 
     def _paint_text(self, painter: QPainter) -> None:
         look = self.look
@@ -209,15 +223,21 @@ class NodeItem(QGraphicsItem):
             painter.drawText(second, Qt.AlignmentFlag.AlignCenter, look.note)
 
     def _paint_badge(self, painter: QPainter, colour: QColor) -> None:
-        metrics = QFontMetricsF(BADGE_FONT)
-        width = metrics.horizontalAdvance(self.look.badge) + 10
-        rect = QRectF(self.ellipse.right() - width + 2, self.ellipse.top() - 10, width, 16)
+        width = QFontMetricsF(BADGE_FONT).horizontalAdvance(self.look.badge) + 10
+        self._paint_pill(painter, self.look.badge, QPointF(self.ellipse.right() - width / 2 + 2, self.ellipse.top() - 2),
+                         colour)
+
+    @staticmethod
+    def _paint_pill(painter: QPainter, text: str, centre: QPointF, colour: QColor = theme.MUTED) -> None:
+        """A small rounded label centred at ``centre``."""
+        width = QFontMetricsF(BADGE_FONT).horizontalAdvance(text) + 10
+        rect = QRectF(centre.x() - width / 2, centre.y() - 8, width, 16)
         painter.setPen(QPen(colour, 1))
         painter.setBrush(theme.PAPER)
         painter.drawRoundedRect(rect, 8, 8)
         painter.setFont(BADGE_FONT)
         painter.setPen(colour)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.look.badge)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class EdgeItem(QGraphicsItem):
@@ -263,13 +283,22 @@ def arrowhead(tail: QPointF, tip: QPointF, length: float) -> QPolygonF:
     return QPolygonF([tip, base + side, base - side])
 
 
-def draw(scene: QGraphicsScene, c: Configuration, layout: GraphLayout, model: SessionModel) -> dict[Vertex, NodeItem]:
-    """Put c's graph into ``scene`` at the places ``layout`` gives; returns the vertices' items."""
-    for edge in c.graph.edges:
+def draw(scene: QGraphicsScene, c: Configuration, layout: GraphLayout, model: SessionModel,
+         collapsed: set[Vertex] | None = None, toggle: Callable[[Vertex], None] | None = None) -> dict[Vertex, NodeItem]:
+    """Put c's graph into ``scene`` at the places ``layout`` gives, without what
+    ``collapsed`` hides; returns the vertices' items (``toggle(v)`` on a double click)."""
+    collapsed = collapsed or set()
+    hidden = hidden_vertices(c.graph, collapsed)
+    for edge in shown_edges(c.graph, hidden):
         scene.addItem(EdgeItem(layout.edges[edge], edge[1], edge_colour(c, edge)))
     nodes = {}
     for v in c.graph.vertices:
-        nodes[v] = NodeItem(v, node_look(c, v), layout.nodes[v].center(), model)
+        if v in hidden:
+            continue
+        look = node_look(c, v)
+        if v in collapsed:
+            look = replace(look, folded=len(c.graph.successors(v)))
+        nodes[v] = NodeItem(v, look, layout.nodes[v].center(), model, toggle)
         scene.addItem(nodes[v])
     scene.setSceneRect(layout.bounds.adjusted(-24, -24, 24, 36))  # room for badges and the legend
     return nodes
@@ -281,9 +310,10 @@ def edge_colour(c: Configuration, edge: Edge) -> QColor:
     return theme.BETA1.line if (source, target) == (c.sigma1, c.beta1) else theme.FAINT
 
 
-def session_layout(configurations: list[Configuration]) -> GraphLayout:
-    """One layout for all of ``configurations`` (see :mod:`amrgen_gui.views.layout`)."""
-    return layout_union([k.graph for k in configurations], largest_drawings(configurations).get)
+def session_layout(configurations: list[Configuration], collapsed: set[Vertex] | None = None) -> GraphLayout:
+    """One layout for all of ``configurations`` without what ``collapsed`` hides (see
+    :mod:`amrgen_gui.views.layout`)."""
+    return layout_union([k.graph for k in configurations], largest_drawings(configurations).get, collapsed or ())
 
 
 class GraphView(ZoomableView):
@@ -297,6 +327,10 @@ class GraphView(ZoomableView):
         self.show_legend = True
         self.following = True
         """Whether a step that takes σ1 out of sight scrolls it back into the middle."""
+        self.collapsed: set[Vertex] = set()
+        """The vertices whose successors are hidden."""
+        self._focus: set[Vertex] = set()
+        """σ1 and β1 as last drawn."""
         self.min_fit_scale = READABLE_SCALE
         # The legend is drawn over the viewport, so scrolling must repaint everything.
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
@@ -323,6 +357,7 @@ class GraphView(ZoomableView):
 
     def _new_session(self) -> None:
         self.layout_ = None
+        self.collapsed = set()
         self._refresh()
         self.fit()
 
@@ -335,14 +370,38 @@ class GraphView(ZoomableView):
             return
         c = self.model.preview or session.current
         bounds = scene.sceneRect()
-        if self.layout_ is None or not self.layout_.covers(c.graph):
-            self.layout_ = session_layout(session.expected() + [c])
-        self.nodes = draw(scene, c, self.layout_, self.model)
+        focus, self._focus = self._focus, {c.sigma1, c.beta1} - {None}
+        around = {v for v in self.collapsed if v in c.graph and self._focus & set(c.graph.successors(v))}
+        if around and focus != self._focus:  # a step took σ1 or β1 into a collapsed subtree: show it
+            self.collapsed -= around
+            self.layout_ = None
+        if self.layout_ is None or not self.layout_.covers(c.graph, self.collapsed):
+            self.layout_ = session_layout(session.expected() + [c], self.collapsed)
+        self.nodes = draw(scene, c, self.layout_, self.model, self.collapsed, self.toggle_collapsed)
         self._restyle()
         if self.fitted and scene.sceneRect() != bounds:  # a new layout (model mode inserted a vertex)
             self.fit()
         self._place_overlays()
         self._follow()
+
+    def toggle_collapsed(self, v: Vertex) -> None:
+        """Collapse what is below v, or show it again; a vertex without children stays as it is."""
+        session = self.model.session
+        if v in self.collapsed:
+            self.collapsed.discard(v)
+        elif session is not None and (self.model.preview or session.current).graph.children(v):
+            self.collapsed.add(v)
+        else:
+            return
+        self.layout_ = None
+        self._refresh()
+
+    def expand_all(self) -> None:
+        """Show every collapsed subtree again."""
+        if self.collapsed:
+            self.collapsed = set()
+            self.layout_ = None
+            self._refresh()
 
     def _restyle(self) -> None:
         for v, item in self.nodes.items():

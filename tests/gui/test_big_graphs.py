@@ -53,7 +53,7 @@ def test_the_fixture_has_the_sizes_asked_for(big):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
-@pytest.mark.parametrize("index", [SMALL, MEDIUM, pytest.param(LARGE, marks=pytest.mark.slow),
+@pytest.mark.parametrize("index", [SMALL, MEDIUM, LARGE,
                                    pytest.param(LARGEST, marks=pytest.mark.slow)],
                          ids=["10", "40", "148", "202"])
 def test_a_big_graph_keeps_the_window_and_the_strip_as_set(qtbot, big, size, index):
@@ -126,3 +126,30 @@ def test_the_view_follows_sigma1_unless_told_not_to(qtbot, big):
         window.model.step()
         in_view.append(sigma1_in_view(window))
     assert not all(in_view)  # without following, σ1 does leave the view: the check above can fail
+
+
+def test_a_double_click_collapses_a_subtree_and_another_expands_it(qtbot, big):
+    window = big()
+    show(window, MEDIUM)
+    view, graph = window.graph, window.model.session.current.graph
+    sigma1 = window.model.session.current.sigma1
+    parent = max((v for v in graph.vertices if sigma1 not in graph.successors(v)), key=lambda v: len(graph.successors(v)))
+    below = set(graph.successors(parent))
+    width = view.scene().sceneRect().width() * view.scene().sceneRect().height()
+
+    def double_click(v) -> None:
+        view.centerOn(view.nodes[v].ellipse.center())
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton,
+                          pos=view.mapFromScene(view.nodes[v].ellipse.center()))
+        qtbot.wait(20)  # the toggle runs after the event
+
+    double_click(parent)
+    assert view.collapsed == {parent} and not below & view.nodes.keys()
+    assert view.nodes[parent].look.folded == len(below)
+    assert view.scene().sceneRect().width() * view.scene().sceneRect().height() < width  # the room is given back
+    double_click(parent)
+    assert not view.collapsed and below <= view.nodes.keys()
+    view.toggle_collapsed(graph.root)  # σ1 is below the root: the next step expands it again
+    assert set(view.nodes) == {graph.root}
+    window.model.step()
+    assert not view.collapsed and window.model.session.current.sigma1 in view.nodes
