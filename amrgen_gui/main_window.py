@@ -217,8 +217,15 @@ class MainWindow(QMainWindow):
                                            self._set_system)
         zoom_in = a("Zoom In", lambda: self.graph.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
         zoom_out = a("Zoom Out", lambda: self.graph.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        fit = a("Fit Graph", self.graph.fit, "Ctrl+0")
-        legend = a("Graph Legend", self._toggle_legend, checkable=True)
+        fit = a("Fit Graph", self.graph.fit, "Ctrl+0", "Fit the graph, its labels still readable")
+        self.follow_action = a("Follow σ1", lambda: self.graph.set_following(self.follow_action.isChecked()),
+                               "Ctrl+F", "Scroll σ1 back into sight when a step takes it out", checkable=True)
+        expand = a("Expand All Subtrees", self.graph.expand_all, tip="Show every subtree collapsed by a double click")
+        legend = a("Graph Legend", lambda: self.graph.set_legend(legend.isChecked()), checkable=True)
+        for action, short in ((zoom_out, "−"), (zoom_in, "+"), (fit, "Fit"), (self.follow_action, "Follow σ1")):
+            action.setIconText(short)
+            action.setChecked(action.isCheckable())
+        self.graph.add_controls([zoom_out, zoom_in, fit, self.follow_action])
         legend.setChecked(True)
         reset_layout = a("Reset Layout", lambda: self.restoreState(self._default_state))
 
@@ -248,7 +255,7 @@ class MainWindow(QMainWindow):
             options_menu.addActions(group)
             options_menu.addSeparator()
         view_menu = menus.addMenu("&View")
-        view_menu.addActions([zoom_in, zoom_out, fit, legend])
+        view_menu.addActions([zoom_in, zoom_out, fit, self.follow_action, expand, legend])
         view_menu.addSeparator()
         view_menu.addActions([dock.toggleViewAction() for dock in self.docks.values()])
         view_menu.addSeparator()
@@ -538,10 +545,6 @@ class MainWindow(QMainWindow):
             self._show_entry(index)
         else:
             self.browser.select(index)
-
-    def _toggle_legend(self) -> None:
-        self.graph.show_legend = not self.graph.show_legend
-        self.graph.viewport().update()
 
     def _workspace_changed(self, change: Change) -> None:
         generator = self.workspace.generator

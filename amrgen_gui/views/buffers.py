@@ -1,11 +1,15 @@
-"""The node buffer σ and the child buffer β as rows of chips, σ1 and β1 first and
-highlighted; hovering a chip highlights its vertex in the graph."""
+"""The node buffer σ and the child buffer β as one row of chips, σ1 and β1 first
+and highlighted; hovering a chip highlights its vertex in the graph.
+
+The row never wraps, so a graph of 200 vertices leaves the graph view its room:
+what does not fit is counted in a last chip (``+12 more``), and the tooltip
+lists both buffers whole."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QFontMetricsF,
     QMouseEvent,
@@ -14,7 +18,7 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from amrgen.graph import Vertex
 from amrgen_gui import theme
@@ -25,13 +29,17 @@ LABEL_FONT = theme.ui_font(10, bold=True)
 TITLE_FONT = theme.ui_font(13)
 CHIP_HEIGHT, SPACING, MARGIN, TITLE_WIDTH = 24.0, 6.0, 10.0, 24.0
 GROUP_SPACING, EMPTY_WIDTH = 28.0, 20.0
+HEIGHT = int(CHIP_HEIGHT + 2 * MARGIN)
+BETA_SHARE = 0.35
+"""The part of a row too narrow for both buffers that β may take (it is the shorter one)."""
 
 
 @dataclass(frozen=True)
 class Chip:
     """One vertex of a buffer as shown."""
 
-    vertex: Vertex
+    vertex: Vertex | None
+    """None for the chip that counts the hidden ones."""
     name: str
     label: str
     highlight: theme.Highlight | None
@@ -45,6 +53,25 @@ class Chip:
                 + QFontMetricsF(LABEL_FONT).horizontalAdvance(self.label) + 20)
 
 
+def more_chip(hidden: int) -> Chip | None:
+    """The chip that counts the ``hidden`` members a row has no room for (None: none hidden)."""
+    return Chip(None, "", f"+{hidden} more", None) if hidden else None
+
+
+def shown_count(widths: list[float], room: float) -> int:
+    """How many of the chips of ``widths`` fit into ``room``, with the count chip
+    of the others when not all of them fit; at least the first (σ1, β1)."""
+    if sum(widths) + SPACING * len(widths) <= room:
+        return len(widths)
+    shown, used = 0, 0.0
+    for width in widths:
+        count = more_chip(len(widths) - shown - 1).width() + SPACING
+        if shown and used + width + SPACING + count > room:
+            break
+        shown, used = shown + 1, used + width + SPACING
+    return min(shown, len(widths))
+
+
 class BufferView(QWidget):
     """σ and β of the current configuration."""
 
@@ -52,16 +79,22 @@ class BufferView(QWidget):
         super().__init__(parent)
         self.model = model
         self.rows: dict[str, list[Chip]] = {"σ": [], "β": []}
-        self._placed: list[tuple[QRectF, Chip]] = []
+        self._placed: list[tuple[QRectF, Chip, str]] = []
+        """Each chip shown, where, and in which buffer."""
         self._titles: list[tuple[str, QPointF]] = []
         self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(HEIGHT)
         model.changed.connect(self._refresh)
         model.hovered.connect(self._refresh)
 
     def chips(self, buffer: str) -> list[str]:
-        """The texts of the chips of ``"σ"`` or ``"β"``, in buffer order."""
+        """The texts of the chips of ``"σ"`` or ``"β"``, in buffer order (all of them, shown or not)."""
         return [chip.text for chip in self.rows[buffer]]
+
+    def shown(self, buffer: str) -> list[str]:
+        """The texts of the chips of ``"σ"`` or ``"β"`` the row shows, the count chip last."""
+        return [chip.text.strip() for rect, chip, name in self._placed if name == buffer]
 
     def _refresh(self) -> None:
         session = self.model.session
@@ -77,38 +110,53 @@ class BufferView(QWidget):
         self.update()
 
     def _place(self) -> None:
-        """Lay σ and then β out in one flow of chips that wraps at the widget's width."""
-        placed, titles, x, y = [], [], MARGIN, MARGIN
+        """Lay σ and then β out in one row; when they do not fit, β takes at most
+        :data:`BETA_SHARE` of it (or what σ leaves) and each counts what it hides."""
+        room = self.width() - 2 * MARGIN - 2 * TITLE_WIDTH - GROUP_SPACING
+        widths = {name: [chip.width() for chip in self.rows[name]] for name in ("σ", "β")}
+        needed = {name: sum(w) + SPACING * len(w) if w else EMPTY_WIDTH for name, w in widths.items()}
+        beta_room = needed["β"] if needed["σ"] + needed["β"] <= room else max(
+            min(needed["β"], BETA_SHARE * room), room - needed["σ"])
+        rooms = {"σ": room - beta_room, "β": beta_room}
+        placed, titles, x = [], [], MARGIN
         for name in ("σ", "β"):
-            chips = self.rows[name]
-            first = chips[0].width() if chips else EMPTY_WIDTH
-            if x > MARGIN and x + TITLE_WIDTH + first > self.width() - MARGIN:
-                x, y = MARGIN, y + CHIP_HEIGHT + SPACING
-            titles.append((name, QPointF(x, y)))
+            titles.append((name, QPointF(x, MARGIN)))
             x += TITLE_WIDTH
-            for chip in chips:
-                width = chip.width()
-                if x + width > self.width() - MARGIN and x > MARGIN + TITLE_WIDTH:
-                    x, y = MARGIN + TITLE_WIDTH, y + CHIP_HEIGHT + SPACING
-                placed.append((QRectF(x, y, width, CHIP_HEIGHT), chip))
-                x += width + SPACING
-            x += (0 if chips else EMPTY_WIDTH) + GROUP_SPACING
+            end = x + rooms[name]
+            chips = self.rows[name]
+            count = shown_count(widths[name], rooms[name])
+            more = more_chip(len(chips) - count)
+            for chip in chips[:count] + ([more] if more else []):
+                placed.append((QRectF(x, MARGIN, chip.width(), CHIP_HEIGHT), chip, name))
+                x += chip.width() + SPACING
+            x = (max(x, end) if more else x) + (0 if chips else EMPTY_WIDTH) + GROUP_SPACING
         self._placed, self._titles = placed, titles
-        height = int(y + CHIP_HEIGHT + MARGIN)
-        if height != self.minimumHeight():
-            self.setMinimumHeight(height)
-            self.updateGeometry()
 
     def sizeHint(self) -> QSize:
-        return QSize(400, self.minimumHeight())
+        return QSize(400, HEIGHT)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, HEIGHT)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._place()
         super().resizeEvent(event)
 
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            QToolTip.showText(event.globalPos(), self.tooltip(), self)
+            return True
+        return super().event(event)
+
+    def tooltip(self) -> str:
+        """Both buffers whole, one vertex a line as the chips show them."""
+        return "\n\n".join(f"{name} ({len(self.rows[name])}):\n" + ("\n".join(self.chips(name)) or "ε")
+                            for name in ("σ", "β"))
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         point = event.position()
-        self.model.point_at_vertices([chip.vertex for rect, chip in self._placed if rect.contains(point)])
+        self.model.point_at_vertices([chip.vertex for rect, chip, _ in self._placed
+                                      if chip.vertex is not None and rect.contains(point)])
 
     def leaveEvent(self, event) -> None:
         self.model.point_at_vertices([])
@@ -127,7 +175,7 @@ class BufferView(QWidget):
                 painter.setPen(theme.FAINT)
                 painter.drawText(QRectF(corner.x() + TITLE_WIDTH, corner.y(), EMPTY_WIDTH, CHIP_HEIGHT),
                                  Qt.AlignmentFlag.AlignVCenter, "ε")
-        for rect, chip in self._placed:
+        for rect, chip, _ in self._placed:
             self._paint_chip(painter, rect, chip)
 
     @staticmethod

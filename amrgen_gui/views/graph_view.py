@@ -8,14 +8,25 @@ badges number the rest of the node buffer σ and the child buffer β.
 Hovering a vertex highlights it and the words aligned with it.  A preview
 (:meth:`SessionModel.show_preview`, a candidate of phase 2) is drawn instead
 of the current configuration, with its caption over the graph.
+
+Big graphs (Bio's have 40 to 150 vertices) stay readable: fitting never
+shrinks labels below :data:`READABLE_SCALE` (the view fits the width and
+scrolls instead), the view follows σ1 when a step takes it out of sight
+(:attr:`GraphView.following`), and an overview of the whole graph stands in
+the corner whenever the view shows only part of it.  Double-clicking a vertex
+collapses what is below it (a ``+N`` tab counts it) or expands it again; a
+step that takes σ1 into a collapsed subtree expands it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import (
+    QAction,
     QBrush,
     QColor,
     QFontMetricsF,
@@ -23,12 +34,16 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPolygonF,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QHBoxLayout,
     QStyleOptionGraphicsItem,
+    QToolButton,
     QWidget,
 )
 
@@ -37,7 +52,8 @@ from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-from amrgen_gui.views.layout import EdgeRoute, GraphLayout, layout_union
+from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
+from amrgen_gui.views.overview import Overview
 from amrgen_gui.views.zoom import ZoomableView
 
 LABEL_FONT = theme.scene_font(14, bold=True)
@@ -48,6 +64,10 @@ STAR_FONT = theme.scene_font(17)
 BADGE_FONT = theme.scene_font(10, bold=True)
 LINE_HEIGHT = 17.0
 PADDING = QSizeF(30, 12)
+READABLE_SCALE = 0.75
+"""The smallest scale fitting chooses: labels (14 px) stay 10.5 px high, edge labels 8 px."""
+LEGEND_BAND, OVERLAY_MARGIN = 40, 8
+"""The legend's band at the bottom of the view; the gap around the controls and the overview."""
 
 
 @dataclass(frozen=True)
@@ -64,19 +84,28 @@ class NodeLook:
     """``"sigma1"``, ``"beta1"`` or None."""
     badge: str
     """Its place in σ or β (``σ3``, ``β2``), "" when in neither."""
+    folded: int = 0
+    """How many vertices below it are collapsed away."""
 
     @property
     def size(self) -> QSizeF:
         """The ellipse that holds the text."""
-        first = QFontMetricsF(NAME_FONT).horizontalAdvance(f"{self.name} : ") + \
-            QFontMetricsF(LABEL_FONT).horizontalAdvance(self.label)
-        second = QFontMetricsF(NOTE_FONT).horizontalAdvance(self.note)
-        lines = 2 if self.note else 1
-        return QSizeF(max(first, second) + PADDING.width(), lines * LINE_HEIGHT + PADDING.height())
+        return text_size(self.name, self.label, self.note)
 
 
-def node_look(c: Configuration, v: Vertex) -> NodeLook:
-    """How vertex v of c's graph is drawn."""
+@functools.lru_cache(maxsize=4096)
+def text_size(name: str, label: str, note: str) -> QSizeF:
+    """The ellipse that holds ``name : label`` over ``note`` (cached: a session of a
+    200-vertex graph measures some 400,000 vertex drawings, most of them alike)."""
+    first = QFontMetricsF(NAME_FONT).horizontalAdvance(f"{name} : ") + \
+        QFontMetricsF(LABEL_FONT).horizontalAdvance(label)
+    second = QFontMetricsF(NOTE_FONT).horizontalAdvance(note)
+    lines = 2 if note else 1
+    return QSizeF(max(first, second) + PADDING.width(), lines * LINE_HEIGHT + PADDING.height())
+
+
+def node_note(c: Configuration, v: Vertex) -> tuple[str, bool]:
+    """The second line of vertex v in c (its realization, what it is a copy of) and whether it is deleted."""
     rho = c.rho
     deleted = rho.get(Key.DEL, v) == 1
     notes = []
@@ -84,11 +113,16 @@ def node_look(c: Configuration, v: Vertex) -> NodeLook:
         notes.append(f"“{rho.get(Key.REAL, v)}”" if rho.get(Key.REAL, v) else "ε")
     if rho.defined(Key.LINK, v):
         notes.append(f"copy of {rho.get(Key.LINK, v)}")
+    return " · ".join(notes), deleted
+
+
+def node_look(c: Configuration, v: Vertex) -> NodeLook:
+    """How vertex v of c's graph is drawn."""
+    note, deleted = node_note(c, v)
     role = "sigma1" if v == c.sigma1 else "beta1" if v == c.beta1 else None
     badge = (f"σ{c.node_buffer.index(v) + 1}" if v in c.node_buffer
              else f"β{c.child_buffer.index(v) + 1}" if v in c.child_buffer else "")
-    return NodeLook(str(v), str(c.graph.label(v)), " · ".join(notes), deleted,
-                    isinstance(v, InsertedVertex), role, badge)
+    return NodeLook(str(v), str(c.graph.label(v)), note, deleted, isinstance(v, InsertedVertex), role, badge)
 
 
 def edge_text(label: str) -> str:
@@ -99,9 +133,10 @@ def edge_text(label: str) -> str:
 class NodeItem(QGraphicsItem):
     """One vertex: an ellipse with its text, a badge, and hover reporting."""
 
-    def __init__(self, vertex: Vertex, look: NodeLook, centre: QPointF, model: SessionModel) -> None:
+    def __init__(self, vertex: Vertex, look: NodeLook, centre: QPointF, model: SessionModel,
+                 toggle: Callable[[Vertex], None] | None = None) -> None:
         super().__init__()
-        self.vertex, self.look, self.model = vertex, look, model
+        self.vertex, self.look, self.model, self.toggle = vertex, look, model, toggle
         size = look.size
         self.ellipse = QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2,
                               size.width(), size.height())
@@ -111,7 +146,7 @@ class NodeItem(QGraphicsItem):
         self.setToolTip(f"{look.name} : {look.label}" + (f"\n{look.note}" if look.note else ""))
 
     def boundingRect(self) -> QRectF:
-        return self.ellipse.adjusted(-4, -12, 14, 4)
+        return self.ellipse.adjusted(-4, -12, 14, 16 if self.look.folded else 4)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -122,6 +157,11 @@ class NodeItem(QGraphicsItem):
         if hovered != self.hovered:
             self.hovered = hovered
             self.update()
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.toggle is not None:  # after the event: toggling redraws the scene, this item included
+            QTimer.singleShot(0, lambda toggle=self.toggle, v=self.vertex: toggle(v))
+        event.accept()
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.model.point_at_vertices([self.vertex])
@@ -158,6 +198,8 @@ class NodeItem(QGraphicsItem):
         self._paint_text(painter)
         if look.badge:
             self._paint_badge(painter, line if look.role else theme.MUTED)
+        if look.folded:
+            self._paint_pill(painter, f"+{look.folded}", QPointF(self.ellipse.center().x(), self.ellipse.bottom() + 6))
 
     def _paint_text(self, painter: QPainter) -> None:
         look = self.look
@@ -181,15 +223,21 @@ class NodeItem(QGraphicsItem):
             painter.drawText(second, Qt.AlignmentFlag.AlignCenter, look.note)
 
     def _paint_badge(self, painter: QPainter, colour: QColor) -> None:
-        metrics = QFontMetricsF(BADGE_FONT)
-        width = metrics.horizontalAdvance(self.look.badge) + 10
-        rect = QRectF(self.ellipse.right() - width + 2, self.ellipse.top() - 10, width, 16)
+        width = QFontMetricsF(BADGE_FONT).horizontalAdvance(self.look.badge) + 10
+        self._paint_pill(painter, self.look.badge, QPointF(self.ellipse.right() - width / 2 + 2, self.ellipse.top() - 2),
+                         colour)
+
+    @staticmethod
+    def _paint_pill(painter: QPainter, text: str, centre: QPointF, colour: QColor = theme.MUTED) -> None:
+        """A small rounded label centred at ``centre``."""
+        width = QFontMetricsF(BADGE_FONT).horizontalAdvance(text) + 10
+        rect = QRectF(centre.x() - width / 2, centre.y() - 8, width, 16)
         painter.setPen(QPen(colour, 1))
         painter.setBrush(theme.PAPER)
         painter.drawRoundedRect(rect, 8, 8)
         painter.setFont(BADGE_FONT)
         painter.setPen(colour)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.look.badge)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class EdgeItem(QGraphicsItem):
@@ -235,13 +283,22 @@ def arrowhead(tail: QPointF, tip: QPointF, length: float) -> QPolygonF:
     return QPolygonF([tip, base + side, base - side])
 
 
-def draw(scene: QGraphicsScene, c: Configuration, layout: GraphLayout, model: SessionModel) -> dict[Vertex, NodeItem]:
-    """Put c's graph into ``scene`` at the places ``layout`` gives; returns the vertices' items."""
-    for edge in c.graph.edges:
+def draw(scene: QGraphicsScene, c: Configuration, layout: GraphLayout, model: SessionModel,
+         collapsed: set[Vertex] | None = None, toggle: Callable[[Vertex], None] | None = None) -> dict[Vertex, NodeItem]:
+    """Put c's graph into ``scene`` at the places ``layout`` gives, without what
+    ``collapsed`` hides; returns the vertices' items (``toggle(v)`` on a double click)."""
+    collapsed = collapsed or set()
+    hidden = hidden_vertices(c.graph, collapsed)
+    for edge in shown_edges(c.graph, hidden):
         scene.addItem(EdgeItem(layout.edges[edge], edge[1], edge_colour(c, edge)))
     nodes = {}
     for v in c.graph.vertices:
-        nodes[v] = NodeItem(v, node_look(c, v), layout.nodes[v].center(), model)
+        if v in hidden:
+            continue
+        look = node_look(c, v)
+        if v in collapsed:
+            look = replace(look, folded=len(c.graph.successors(v)))
+        nodes[v] = NodeItem(v, look, layout.nodes[v].center(), model, toggle)
         scene.addItem(nodes[v])
     scene.setSceneRect(layout.bounds.adjusted(-24, -24, 24, 36))  # room for badges and the legend
     return nodes
@@ -253,9 +310,10 @@ def edge_colour(c: Configuration, edge: Edge) -> QColor:
     return theme.BETA1.line if (source, target) == (c.sigma1, c.beta1) else theme.FAINT
 
 
-def session_layout(configurations: list[Configuration]) -> GraphLayout:
-    """One layout for all of ``configurations`` (see :mod:`amrgen_gui.views.layout`)."""
-    return layout_union([k.graph for k in configurations], largest_drawings(configurations).get)
+def session_layout(configurations: list[Configuration], collapsed: set[Vertex] | None = None) -> GraphLayout:
+    """One layout for all of ``configurations`` without what ``collapsed`` hides (see
+    :mod:`amrgen_gui.views.layout`)."""
+    return layout_union([k.graph for k in configurations], largest_drawings(configurations).get, collapsed or ())
 
 
 class GraphView(ZoomableView):
@@ -267,17 +325,39 @@ class GraphView(ZoomableView):
         self.layout_: GraphLayout | None = None
         self.nodes: dict[Vertex, NodeItem] = {}
         self.show_legend = True
+        self.following = True
+        """Whether a step that takes σ1 out of sight scrolls it back into the middle."""
+        self.collapsed: set[Vertex] = set()
+        """The vertices whose successors are hidden."""
+        self._focus: set[Vertex] = set()
+        """σ1 and β1 as last drawn."""
+        self.min_fit_scale = READABLE_SCALE
         # The legend is drawn over the viewport, so scrolling must repaint everything.
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
+        self.controls = QWidget(self)
+        QHBoxLayout(self.controls).setContentsMargins(0, 0, 0, 0)
+        self.overview = Overview(self)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.rangeChanged.connect(lambda *_: self._place_overlays())
         model.sessionReset.connect(self._new_session)
         model.changed.connect(self._refresh)
         model.previewed.connect(self._refresh)
         model.hovered.connect(self._restyle)
 
+    def add_controls(self, actions: list[QAction]) -> None:
+        """Buttons for ``actions`` (zooming, fitting, following) in the view's top right corner."""
+        for action in actions:
+            button = QToolButton(self.controls)
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            self.controls.layout().addWidget(button)
+        self._place_overlays()
+
     # -- following the model ----------------------------------------------------------
 
     def _new_session(self) -> None:
         self.layout_ = None
+        self.collapsed = set()
         self._refresh()
         self.fit()
 
@@ -289,14 +369,102 @@ class GraphView(ZoomableView):
         if session is None:
             return
         c = self.model.preview or session.current
-        if self.layout_ is None or not self.layout_.covers(c.graph):
-            self.layout_ = session_layout(session.expected() + [c])
-        self.nodes = draw(scene, c, self.layout_, self.model)
+        bounds = scene.sceneRect()
+        focus, self._focus = self._focus, {c.sigma1, c.beta1} - {None}
+        around = {v for v in self.collapsed if v in c.graph and self._focus & set(c.graph.successors(v))}
+        if around and focus != self._focus:  # a step took σ1 or β1 into a collapsed subtree: show it
+            self.collapsed -= around
+            self.layout_ = None
+        if self.layout_ is None or not self.layout_.covers(c.graph, self.collapsed):
+            self.layout_ = session_layout(session.expected() + [c], self.collapsed)
+        self.nodes = draw(scene, c, self.layout_, self.model, self.collapsed, self.toggle_collapsed)
         self._restyle()
+        if self.fitted and scene.sceneRect() != bounds:  # a new layout (model mode inserted a vertex)
+            self.fit()
+        self._place_overlays()
+        self._follow()
+
+    def toggle_collapsed(self, v: Vertex) -> None:
+        """Collapse what is below v, or show it again; a vertex without children stays as it is."""
+        session = self.model.session
+        if v in self.collapsed:
+            self.collapsed.discard(v)
+        elif session is not None and (self.model.preview or session.current).graph.children(v):
+            self.collapsed.add(v)
+        else:
+            return
+        self.layout_ = None
+        self._refresh()
+
+    def expand_all(self) -> None:
+        """Show every collapsed subtree again."""
+        if self.collapsed:
+            self.collapsed = set()
+            self.layout_ = None
+            self._refresh()
 
     def _restyle(self) -> None:
         for v, item in self.nodes.items():
             item.set_hovered(v in self.model.hover_vertices)
+
+    def fit(self) -> None:
+        """Fit the graph (see :meth:`ZoomableView.fit`), then bring σ1 into sight."""
+        super().fit()
+        self._follow()
+        self._place_overlays()
+
+    def set_following(self, following: bool) -> None:
+        """Follow σ1 or not; following starts by bringing it into sight."""
+        self.following = following
+        self._follow()
+
+    def set_legend(self, shown: bool) -> None:
+        self.show_legend = shown
+        self.viewport().update()
+
+    def sigma1_item(self) -> NodeItem | None:
+        """The item of σ1 of the configuration shown (None: σ is empty)."""
+        session = self.model.session
+        c = self.model.preview or (session.current if session else None)
+        return self.nodes.get(c.sigma1) if c is not None and c.node_buffer else None
+
+    def in_sight(self, rect: QRectF) -> bool:
+        """Whether the scene's ``rect`` is in the viewport, clear of the legend, the controls and the overview."""
+        shown = self.mapFromScene(rect).boundingRect()
+        clear = self.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND if self.show_legend else 0)
+        covered = [w.geometry().translated(-self.viewport().pos()) for w in (self.controls, self.overview)
+                   if w.isVisible()]
+        return clear.contains(shown) and not any(r.intersects(shown) for r in covered)
+
+    def _follow(self) -> None:
+        item = self.sigma1_item()
+        if self.following and item is not None and not self.in_sight(item.ellipse):
+            clear = self.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND if self.show_legend else 0)
+            offset = QPointF(self.viewport().rect().center() - clear.center()) / self.transform().m11()
+            self.centerOn(item.ellipse.center() + offset)
+
+    # -- overlays ---------------------------------------------------------------------------
+
+    def _place_overlays(self) -> None:
+        """Controls at the top right, the overview below them when the view shows only part of the graph."""
+        port = self.viewport().geometry()
+        self.controls.adjustSize()
+        self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN, port.top() + OVERLAY_MARGIN)
+        self.overview.resize_for(port.width())
+        self.overview.move(port.right() - self.overview.width() - OVERLAY_MARGIN,
+                           self.controls.geometry().bottom() + OVERLAY_MARGIN)
+        wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
+        if wanted != self.overview.isVisible():
+            self.overview.setVisible(wanted)
+        self.overview.viewport().update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_overlays()
+
+    def zoom(self, factor: float) -> None:
+        super().zoom(factor)
+        self._place_overlays()
 
     # -- the legend -------------------------------------------------------------------------
 
@@ -346,6 +514,6 @@ def largest_drawings(configurations: list[Configuration]) -> dict[Vertex, QSizeF
     room: dict[Vertex, QSizeF] = {}
     for c in configurations:
         for v in c.graph.vertices:
-            size = node_look(c, v).size
+            size = text_size(str(v), str(c.graph.label(v)), node_note(c, v)[0])
             room[v] = size.expandedTo(room.get(v, size))
     return room

@@ -1,7 +1,7 @@
 """The history of the session: c_s and every transition applied (with P(t | c)
 where a model chose or scored it), the current step selected; clicking a
 step jumps there.  Steps after the current one (kept for stepping forward
-again) are greyed."""
+again) are greyed.  Rows wrap, so a long transition is read whole."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, Q
 
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.views.wrapping import wrap_rows
 
 
 class HistoryView(QListWidget):
@@ -19,7 +20,7 @@ class HistoryView(QListWidget):
         self.model = model
         self.setFont(theme.mono_font())
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setUniformItemSizes(True)
+        wrap_rows(self)
         model.changed.connect(self._refresh)
         self.currentRowChanged.connect(self._jump)
 

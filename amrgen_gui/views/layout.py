@@ -9,6 +9,10 @@ rewires existing vertices (Merge, Swap) are routed without moving anything
 (``constraint=false``).  A graph with a vertex or edge the layout lacks
 needs a new layout: only then does anything move.
 
+Collapsed vertices (a set the view keeps) hide what is below them: their
+successors are left out of the layout, so a collapsed subtree gives its
+room to the rest.
+
 Coordinates are scene units (points, y growing downwards).
 """
 
@@ -47,21 +51,36 @@ class GraphLayout:
     edges: dict[Edge, EdgeRoute]
     bounds: QRectF
 
-    def covers(self, graph: Graph) -> bool:
-        """Whether every vertex and edge of ``graph`` has a place here."""
-        return all(v in self.nodes for v in graph.vertices) and all(e in self.edges for e in graph.edges)
+    def covers(self, graph: Graph, collapsed: Iterable[Vertex] = ()) -> bool:
+        """Whether every vertex and edge of ``graph`` that ``collapsed`` leaves shown has a place here."""
+        hidden = hidden_vertices(graph, collapsed)
+        return (all(v in self.nodes for v in graph.vertices if v not in hidden)
+                and all(e in self.edges for e in shown_edges(graph, hidden)))
 
 
-def layout_union(graphs: Iterable[Graph], size: Callable[[Vertex], QSizeF]) -> GraphLayout:
+def hidden_vertices(graph: Graph, collapsed: Iterable[Vertex]) -> set[Vertex]:
+    """What collapsing ``collapsed`` hides in ``graph``: everything below them."""
+    return {u for v in collapsed if v in graph for u in graph.successors(v)}
+
+
+def shown_edges(graph: Graph, hidden: set[Vertex]) -> list[Edge]:
+    """The edges of ``graph`` between vertices not ``hidden``."""
+    return [e for e in graph.edges if e[0] not in hidden and e[2] not in hidden]
+
+
+def layout_union(graphs: Iterable[Graph], size: Callable[[Vertex], QSizeF],
+                 collapsed: Iterable[Vertex] = ()) -> GraphLayout:
     """One ``dot`` layout of the union of ``graphs`` (the first one ranks it, see the
-    module docstring); ``size(v)`` is the room vertex v needs."""
+    module docstring) without what ``collapsed`` hides; ``size(v)`` is the room vertex v needs."""
     graphs = list(graphs)
     vertices: dict[Vertex, None] = {}
     edges: dict[Edge, bool] = {}  # edge -> whether it ranks the layout
     first = set(graphs[0].edges) if graphs else set()
+    collapsed = set(collapsed)
     for g in graphs:
-        vertices.update(dict.fromkeys(g.vertices))
-        for edge in g.edges:
+        hidden = hidden_vertices(g, collapsed)
+        vertices.update(dict.fromkeys(v for v in g.vertices if v not in hidden))
+        for edge in shown_edges(g, hidden):
             source, _, target = edge
             ranks = edge in first or isinstance(source, InsertedVertex) or isinstance(target, InsertedVertex)
             edges[edge] = edges.get(edge, False) or ranks

@@ -2,6 +2,8 @@
 pointer, pans by dragging, and fits its scene on request.
 
 Once fitted, the view stays fitted when it is resized, until the user zooms.
+A view may refuse to fit below a scale (:attr:`ZoomableView.min_fit_scale`):
+then it shows what fits at that scale, and the user scrolls.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ class ZoomableView(QGraphicsView):
         self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
         self.fitted = False
         """Whether the view follows its size with :meth:`fit` (until the user zooms)."""
+        self.min_fit_scale = MIN_SCALE
+        """The smallest scale :meth:`fit` chooses."""
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
@@ -46,16 +50,26 @@ class ZoomableView(QGraphicsView):
         self.fitted = False
 
     def fit(self) -> None:
-        """Show the whole scene, at most at its natural size."""
+        """Show the whole scene, at most at its natural size; when that would take a
+        scale below :attr:`min_fit_scale`, show as much as that scale allows, from the top."""
         self.fitted = True
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
+        view = self.viewport().rect()
+        whole = min(view.width() / rect.width(), view.height() / rect.height(), 1.0)
+        scale = max(whole, min(self.min_fit_scale, 1.0))
         self.resetTransform()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.transform().m11() > 1:
-            self.resetTransform()
-        self.centerOn(rect.center())
+        self.scale(scale, scale)
+        if scale == whole:
+            self.centerOn(rect.center())
+        else:
+            self.centerOn(rect.center().x(), rect.top() + view.height() / scale / 2)
+
+    def shows_whole_scene(self) -> bool:
+        """Whether the whole scene is in sight."""
+        return self.mapToScene(self.viewport().rect()).boundingRect().adjusted(-1, -1, 1, 1).contains(
+            self.scene().sceneRect())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

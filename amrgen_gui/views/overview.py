@@ -1,0 +1,75 @@
+"""The overview of a big graph: the whole scene of a view in a small picture,
+the part the view shows framed; pressing or dragging in it moves the view there.
+
+It shares the view's scene, so it shows what the view shows (hover, σ1, ρ)
+without drawing anything twice in code.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView
+
+from amrgen_gui import theme
+
+MAX_HEIGHT, MIN_HEIGHT, MAX_SHARE = 150, 48, 0.4
+"""The overview is at most MAX_HEIGHT high and MAX_SHARE of the view wide, shaped like the graph."""
+
+
+class Overview(QGraphicsView):
+    """The whole of ``view``'s scene, fitted, with ``view``'s visible part framed."""
+
+    def __init__(self, view: QGraphicsView) -> None:
+        super().__init__(view.scene(), view)
+        self.view = view
+        self.setInteractive(False)  # hovering the overview must not point at vertices
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setStyleSheet(f"QGraphicsView {{ border: 1px solid {theme.FAINT.name()}; }}")
+        self.setBackgroundBrush(theme.PAPER)
+        self.setToolTip("Overview: press or drag to move the graph view there")
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        view.scene().sceneRectChanged.connect(lambda _: self.refit())
+        for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+            bar.valueChanged.connect(lambda _: self.viewport().update())
+
+    def resize_for(self, width: int) -> None:
+        """Take the graph's shape within MAX_SHARE of a view ``width`` wide and MAX_HEIGHT high."""
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            return
+        most = QSize(int(width * MAX_SHARE), MAX_HEIGHT)
+        shaped = rect.size().toSize().scaled(most, Qt.AspectRatioMode.KeepAspectRatio)
+        self.setFixedSize(max(shaped.width(), MIN_HEIGHT), max(shaped.height(), MIN_HEIGHT))
+
+    def refit(self) -> None:
+        """Show the whole scene again (after it changed)."""
+        rect = self.scene().sceneRect()
+        if not rect.isEmpty():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.viewport().update()
+
+    def visible_part(self) -> QRectF:
+        """The part of the scene the view shows, in scene units."""
+        return self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.refit()
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        fill = QColor(theme.SIGMA1.line)
+        fill.setAlpha(40)
+        painter.setPen(QPen(theme.SIGMA1.line, 0))  # cosmetic: one pixel at any scale
+        painter.setBrush(fill)
+        painter.drawRect(self.visible_part().intersected(self.scene().sceneRect()))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.view.centerOn(self.mapToScene(event.position().toPoint()))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self.view.centerOn(self.mapToScene(event.position().toPoint()))

@@ -1,0 +1,155 @@
+"""The application at the sizes of real graphs (issue 17, point 1): graphs of
+10, 40, 148 and 202 vertices (tests/fixtures/big-graphs.txt, made by
+scripts/make_big_graphs.py) at 1280x800 and 1920x1080."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtWidgets import QToolButton
+
+from amrgen_gui.main_window import MainWindow
+from amrgen_gui.views import buffers
+from amrgen_gui.views.graph_view import LEGEND_BAND, READABLE_SCALE
+
+pytestmark = pytest.mark.gui
+
+BIG = Path(__file__).parents[1] / "fixtures" / "big-graphs.txt"
+SMALL, MEDIUM, LARGE, LARGEST = 0, 1, 2, 3  # 10, 40, 148, 202 vertices
+SIZES = [(1280, 800), (1920, 1080)]
+
+
+@pytest.fixture
+def big(qtbot, settings, open_in):
+    """``big(size)``: a window of that size with the big graphs open."""
+
+    def big(size: tuple[int, int] = SIZES[0]) -> MainWindow:
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        return open_in(window, BIG)
+
+    return big
+
+
+def show(window: MainWindow, index: int, steps: int = 0) -> None:
+    window.browser.select(index)
+    for _ in range(steps):
+        window.model.step()
+
+
+def sigma1_in_view(window: MainWindow) -> bool:
+    """Whether σ1's ellipse lies in the graph view's viewport, above the legend."""
+    view = window.graph
+    c = window.model.session.current
+    shown = view.mapFromScene(view.nodes[c.sigma1].ellipse).boundingRect()
+    return view.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND).contains(shown)
+
+
+def test_the_fixture_has_the_sizes_asked_for(big):
+    window = big()
+    assert [len(e.amr.graph.vertices) for e in window.workspace.corpus.entries] == [10, 40, 148, 202]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+@pytest.mark.parametrize("index", [SMALL, MEDIUM, LARGE,
+                                   pytest.param(LARGEST, marks=pytest.mark.slow)],
+                         ids=["10", "40", "148", "202"])
+def test_a_big_graph_keeps_the_window_and_the_strip_as_set(qtbot, big, size, index):
+    window = big(size)
+    show(window, index, steps=12)
+    qtbot.wait(10)  # let layouts settle as they would in the event loop
+    assert window.size().toTuple() == size
+    minimum = window.minimumSizeHint()
+    assert minimum.width() <= 1280 and minimum.height() <= 800  # the window never has to grow past a screen
+    strip = window.buffers
+    assert strip.height() == int(buffers.CHIP_HEIGHT + 2 * buffers.MARGIN)
+    assert len({rect.top() for rect, _, _ in strip._placed}) == 1
+    assert all(rect.right() <= strip.width() for rect, _, _ in strip._placed)
+    assert window.graph.transform().m11() >= READABLE_SCALE
+    assert sigma1_in_view(window)
+
+
+def test_the_strip_shows_the_first_chips_and_counts_the_rest(big, window):
+    strip = big().buffers
+    strip.window().browser.select(LARGE)
+    sigma, shown = strip.chips("σ"), strip.shown("σ")
+    assert len(sigma) == 148
+    assert shown[:-1] == sigma[:len(shown) - 1]
+    assert shown[-1] == f"+{len(sigma) - len(shown) + 1} more"
+    assert all(chip in strip.tooltip() for chip in sigma)
+    assert window.buffers.shown("σ") == window.buffers.chips("σ")  # the sample's four fit: no count
+
+
+def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, window):
+    view = big().graph
+    view.window().browser.select(LARGE)
+    view.fit()
+    assert view.transform().m11() == pytest.approx(READABLE_SCALE)
+    assert not view.shows_whole_scene()
+    assert view.overview.isVisible()
+    fit = [b for b in view.controls.findChildren(QToolButton) if b.text() == "Fit"]
+    assert fit and fit[0].isVisible()
+    window.graph.fit()  # the sample fits whole, labels at their size: no overview
+    assert window.graph.shows_whole_scene() and not window.graph.overview.isVisible()
+    assert window.graph.transform().m11() == pytest.approx(1.0)
+
+
+def test_pressing_the_overview_moves_the_view_there(qtbot, big):
+    view = big().graph
+    view.window().browser.select(LARGE)
+    overview = view.overview
+    target = QPoint(overview.viewport().width() * 3 // 4, overview.viewport().height() // 2)
+    qtbot.mouseClick(overview.viewport(), Qt.MouseButton.LeftButton, pos=target)
+    aimed = overview.mapToScene(target)
+    centre = view.mapToScene(view.viewport().rect().center())
+    assert abs(centre.x() - aimed.x()) < 2 and QRectF(view.sceneRect()).contains(aimed)
+
+
+def test_the_view_follows_sigma1_unless_told_not_to(qtbot, big):
+    window = big()
+    show(window, MEDIUM)
+    window.graph.zoom(4)
+    in_view = []
+    for _ in range(30):
+        window.model.step()
+        in_view.append(sigma1_in_view(window))
+    assert all(in_view)
+    assert window.follow_action.isChecked()
+    window.follow_action.trigger()
+    assert not window.graph.following
+    window.model.to_start()
+    window.graph.zoom(4)
+    in_view = []
+    for _ in range(30):
+        window.model.step()
+        in_view.append(sigma1_in_view(window))
+    assert not all(in_view)  # without following, σ1 does leave the view: the check above can fail
+
+
+def test_a_double_click_collapses_a_subtree_and_another_expands_it(qtbot, big):
+    window = big()
+    show(window, MEDIUM)
+    view, graph = window.graph, window.model.session.current.graph
+    sigma1 = window.model.session.current.sigma1
+    parent = max((v for v in graph.vertices if sigma1 not in graph.successors(v)), key=lambda v: len(graph.successors(v)))
+    below = set(graph.successors(parent))
+    width = view.scene().sceneRect().width() * view.scene().sceneRect().height()
+
+    def double_click(v) -> None:
+        view.centerOn(view.nodes[v].ellipse.center())
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton,
+                          pos=view.mapFromScene(view.nodes[v].ellipse.center()))
+        qtbot.wait(20)  # the toggle runs after the event
+
+    double_click(parent)
+    assert view.collapsed == {parent} and not below & view.nodes.keys()
+    assert view.nodes[parent].look.folded == len(below)
+    assert view.scene().sceneRect().width() * view.scene().sceneRect().height() < width  # the room is given back
+    double_click(parent)
+    assert not view.collapsed and below <= view.nodes.keys()
+    view.toggle_collapsed(graph.root)  # σ1 is below the root: the next step expands it again
+    assert set(view.nodes) == {graph.root}
+    window.model.step()
+    assert not view.collapsed and window.model.session.current.sigma1 in view.nodes
