@@ -105,3 +105,11 @@ def test_every_command_prints_its_help(path, capsys):
         cli.main([*path, "--help"])
     assert caught.value.code == 0
     assert capsys.readouterr().out.startswith("usage: amrgen " + " ".join(path))
+
+
+def test_a_named_command_imports_only_its_own_module():
+    code = ("import sys; from amrgen import cli; cli.build_parser('generate'); "
+            "print(sorted(m for m in sys.modules if m.startswith('amrgen.commands.')), 'sklearn' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert result.stdout.strip() == "['amrgen.commands.generate'] False"
