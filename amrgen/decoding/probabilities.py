@@ -291,7 +291,14 @@ class TransitionProbabilities:
                 sequence = (*articles, *left, v, *right)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])
-        allowed = [(Reorder(seq), p) for seq, p in candidates if self.system.applicable(Reorder(seq), c)]
+        # prune_h2 keeps the first h.n2 applicable orders of this (stably sorted) list:
+        # the others need not be checked.
+        allowed = []
+        for seq, p in candidates:
+            if len(allowed) >= h.n2:
+                break
+            if self.system.applicable(t := Reorder(seq), c):
+                allowed.append((t, p))
         if not allowed and candidates:
             constraints = self.system.constraints
             sequence = tuple(constraints.nearest_order(c, list(candidates[0][0])) if constraints else candidates[0][0])

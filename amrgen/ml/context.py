@@ -73,6 +73,9 @@ class _GraphFacts:
         self._depths: dict[Vertex, int] | None = None
         self._gold_parents: dict[Vertex, Vertex | None] = {}
         self.memo: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.rho_memo: dict[tuple[str, Vertex | None], tuple[frozenset[str], tuple[str, ...]]] = {}
+        """The values of the indicators that read ρ and α only, by indicator and vertex:
+        shared by the contexts :meth:`derive` makes with the same vertex and α."""
         self.vertex_memo: dict[tuple[str, Vertex | None], tuple[frozenset[str], tuple[str, ...]]] = {}
         self.list_memo: dict[tuple, list[str]] = {}
 
@@ -138,6 +141,9 @@ class FeatureContext:
         same_graph = share is not None and share.graph is self.graph and share.resources is self.resources
         self.facts = share.facts if same_graph else _GraphFacts(self.graph)
         self.memo: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.rho_memo: dict[tuple[str, Vertex | None], tuple[frozenset[str], tuple[str, ...]]] = {}
+        """The values of the indicators that read ρ and α only, by indicator and vertex:
+        shared by the contexts :meth:`derive` makes with the same vertex and α."""
 
     @classmethod
     def at_vertex(cls, graph: Graph, v: Vertex, resources: FeatureResources | None = None) -> FeatureContext:
@@ -153,6 +159,8 @@ class FeatureContext:
                      "annotation": self.annotation or None, "sides": self.sides} | changes
         new = FeatureContext(self.configuration, self.resources, **arguments)
         new.facts = self.facts
+        if "vertex" not in changes and "annotation" not in changes:
+            new.rho_memo = self.rho_memo
         return new
 
     # -- roles and the notions of the tables ------------------------------------

@@ -44,7 +44,11 @@ class _Definition:
     ``parameter`` is None, ``"one"`` (a label l), ``"set"`` (a set S) or
     ``"key"`` (an annotation key k).  ``stateful`` rows read more than the
     graph and the role's vertex (ρ, the event's α or sides); the others are
-    computed once per graph and vertex, however many contexts ask.  ``compute(x, v[, parameter])`` (or
+    computed once per graph and vertex, however many contexts ask.  A
+    stateful row that reads ρ and α only (not ``reads_order``: not ≺ nor the
+    event's sides) is computed once per vertex for the contexts of one
+    configuration and α (:attr:`FeatureContext.rho_memo`: the orders and
+    pairs of children that Reorder's models score).  ``compute(x, v[, parameter])`` (or
     ``compute(x)`` for a graph-wide row) returns None for NONE, a value or
     an iterable of values; a value is a string, a number, a flag (bool) or
     a tuple of values.
@@ -54,14 +58,17 @@ class _Definition:
     parameter: str | None
     on_vertex: bool
     stateful: bool
+    reads_order: bool
 
 
 DEFINITIONS: dict[tuple[str, bool], _Definition] = {}
 
 
-def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True, stateful: bool = False):
+def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True, stateful: bool = False,
+               reads_order: bool = False):
     def register(compute: Callable[..., Any]) -> Callable[..., Any]:
-        DEFINITIONS[name, parameter is not None] = _Definition(compute, parameter, on_vertex, stateful)
+        DEFINITIONS[name, parameter is not None] = _Definition(compute, parameter, on_vertex, stateful,
+                                                               reads_order)
         return compute
     return register
 
@@ -121,8 +128,10 @@ class Indicator:
         definition = DEFINITIONS[self.name, self.parameter is not None]
         if not definition.on_vertex:
             memo, key = context.facts.memo, self.text
-        elif definition.stateful:
+        elif definition.reads_order:
             memo, key = context.memo, self.text
+        elif definition.stateful:
+            memo, key = context.rho_memo, (self.text, context.vertex(self.role))
         else:
             memo, key = context.facts.vertex_memo, (self.text, context.vertex(self.role))
         entry = memo.get(key)
@@ -409,7 +418,7 @@ def _realization_lemma(x: FeatureContext, v: Vertex) -> str | None:
     return " ".join(lexicon.base_form(word, pos) for word in realization.split())
 
 
-@_indicator("RelativePosition", stateful=True)
+@_indicator("RelativePosition", stateful=True, reads_order=True)
 def _relative_position(x: FeatureContext, v: Vertex) -> str | None:
     """``left`` if v ≺ p_v, ``right`` if p_v ≺ v, each when ρ(DEL)(p_v) = 0;
     ``del`` otherwise; NONE without p_v."""
@@ -434,26 +443,26 @@ def _same_side_edges(x: FeatureContext, v: Vertex) -> list[tuple[str, Vertex]] |
     return [(label, c) for _, label, c in x.graph.out_edges(p) if x.side(c) == side]
 
 
-@_indicator("SameSideSize", stateful=True)
+@_indicator("SameSideSize", stateful=True, reads_order=True)
 def _same_side_size(x: FeatureContext, v: Vertex) -> int | None:
     """|{v' | p_v = p_v', v' on the same side of p_v as v}|."""
     edges = _same_side_edges(x, v)
     return None if edges is None else len({c for _, c in edges})
 
 
-@_indicator("SameSideLabels", stateful=True)
+@_indicator("SameSideLabels", stateful=True, reads_order=True)
 def _same_side_labels(x: FeatureContext, v: Vertex) -> set[str] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {label for label, _ in edges}
 
 
-@_indicator("SameSideLabelsPos", stateful=True)
+@_indicator("SameSideLabelsPos", stateful=True, reads_order=True)
 def _same_side_labels_pos(x: FeatureContext, v: Vertex) -> set[tuple[str, str]] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {(label, x.empirical_pos(c)) for label, c in edges}
 
 
-@_indicator("SameSidePos", stateful=True)
+@_indicator("SameSidePos", stateful=True, reads_order=True)
 def _same_side_pos(x: FeatureContext, v: Vertex) -> set[str] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {x.empirical_pos(c) for _, c in edges}
