@@ -164,6 +164,11 @@ class Feature:
         """Whether a part reads more than the graph (see :class:`_Definition`)."""
         return any(DEFINITIONS[p.name, p.parameter is not None].stateful for p in self.parts)
 
+    @property
+    def reads_order(self) -> bool:
+        """Whether a part reads ≺ or the event's sides (see :class:`_Definition`)."""
+        return any(DEFINITIONS[p.name, p.parameter is not None].reads_order for p in self.parts)
+
     def values(self, context: FeatureContext) -> set[tuple[str, ...]]:
         """(s1∘...∘sn)(x) = {(a1, ..., an) | ai ∈ si(x)}."""
         return set(product(*(part.values(context) for part in self.parts)))
