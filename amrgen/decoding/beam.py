@@ -264,18 +264,21 @@ class BestSequenceSearch:
                 insertions[key] = self.probabilities.between_insertions(c_real.with_(child_buffer=children[i:]), sides)
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
+            # What β_i adds does not depend on b: its words (with the inserted word) and scores.
+            parts = []
+            for b_i in options:
+                for t_ins, p_ins in insertions[key]:
+                    part = b_i.words
+                    if isinstance(t_ins, InsertBetween):
+                        inserted = tuple(t_ins.word.split())
+                        part = inserted + part if t_ins.side == LEFT else part + inserted
+                    parts.append((b_i, ((t_ins, p_ins),), part, h.weighted_log(t_ins.name, p_ins)))
             extended = []
             for b in current:
-                for b_i in options:
-                    for t_ins, p_ins in insertions[key]:
-                        part = b_i.words
-                        if isinstance(t_ins, InsertBetween):
-                            inserted = tuple(t_ins.word.split())
-                            part = inserted + part if t_ins.side == LEFT else part + inserted
-                        left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
-                        extended.append(self._hypothesis(
-                            v, b.steps + ((t_ins, p_ins),), b.children + (b_i,), left, own, right,
-                            b.ts + b_i.ts + h.weighted_log(t_ins.name, p_ins), complete))
+                for b_i, step, part, weighted in parts:
+                    left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
+                    extended.append(self._hypothesis(v, b.steps + step, b.children + (b_i,), left, own, right,
+                                                     b.ts + b_i.ts + weighted, complete))
             current = _dedupe_prune(extended, h.n4, h.r4)
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
