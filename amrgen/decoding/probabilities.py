@@ -359,15 +359,20 @@ class TransitionProbabilities:
             options = [(InsertBetween(word, LEFT), p), (NoInsertion(), 1 - p)]
             return [(t, q) for t, q in options if q > 0 and self.system.applicable(t, c)]
         probabilities = self.models.probabilities(between_model(labels), self.models.context(c, sides=sides))
-        scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
-        for output, p in probabilities.items():
+        options: list[tuple[str, float]] = [("", probabilities.get("", 1.0 if not probabilities else _MIN_P))]
+        options.extend((output, p) for output, p in probabilities.items() if output)
+        # prune_h3 keeps the n3 most probable applicable options (the first of equals
+        # first): in that order, the others need not be built nor checked.
+        options.sort(key=lambda pair: -pair[1])
+        scored: list[tuple[Transition, float]] = []
+        for output, p in options:
+            if len(scored) >= self.hyper.n3:
+                break
             if not output:
+                scored.append((NoInsertion(), p))
                 continue
             word, _, side = output.rpartition("/")
-            if side not in (LEFT, RIGHT):
-                continue
-            t = InsertBetween(word, side)
-            if self.system.applicable(t, c):
+            if side in (LEFT, RIGHT) and self.system.applicable(t := InsertBetween(word, side), c):
                 scored.append((t, p))
         return prune(scored, self.hyper.n3, self.hyper.r3)
 
