@@ -49,11 +49,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import amrgen.decoding.beam as beam
 import amrgen.decoding.generator as generator_module
 import amrgen.decoding.models as models_module
+from amrgen.decoding import beam
 from amrgen.decoding.generator import Generator
-from amrgen.evaluation.generation import GeneratorSpec, Item, generate_graph, loaded, read_items
+from amrgen.evaluation.generation import (
+    GeneratorSpec,
+    Item,
+    generate_graph,
+    loaded,
+    read_items,
+)
 from amrgen.ml.maxent import MaxentModel
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
@@ -129,7 +135,7 @@ def sample(items: list[Item], n: int) -> list[Item]:
 def figures(values: list[float]) -> tuple[float, float, float, float]:
     """Median, 90th percentile, maximum and mean, in milliseconds."""
     ordered = sorted(values)
-    p90 = ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
+    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
     return (1000 * statistics.median(ordered), 1000 * p90, 1000 * ordered[-1], 1000 * statistics.fmean(ordered))
 
 

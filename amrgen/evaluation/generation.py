@@ -191,7 +191,8 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                   for item, phase in zip(items, phases))
     else:
         bounds = _chunks(len(items), workers * CHUNKS_PER_WORKER)
-        from joblib import Parallel, delayed  # 0.2 s to import: only where workers are asked for
+        # joblib takes 0.2 s to import: only where workers are asked for.
+        from joblib import Parallel, delayed
 
         chunks = Parallel(n_jobs=min(workers, len(bounds)), return_as="generator")(
             delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
