@@ -67,12 +67,16 @@ class LanguageModelScore(Protocol):
 Step = tuple[Transition, float]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False, slots=True)
 class Hypothesis:
     """(b, s) ∈ best(v): b(v) = ``steps``, b on succ(v) from ``children`` (their
     own hypotheses, in the order they were combined), the partial yield of v
     split around v's realization and whole (``words``), score_TS^par summed
-    over dom(b) (``ts``), and the partial score s = θ_LM · score_LM(yield) + ts."""
+    over dom(b) (``ts``), and the partial score s = θ_LM · score_LM(yield) + ts.
+
+    Not to be changed once made (candidates share their children); not frozen
+    only because a frozen dataclass takes five times as long to make, and the
+    search makes hundreds of thousands."""
 
     vertex: Vertex
     steps: tuple[Step, ...]

@@ -124,8 +124,13 @@ class Indicator:
         """The active binary features ``s=a`` for a ∈ s(x), sorted."""
         return self._evaluate(context)[1]
 
+    @cached_property
+    def definition(self) -> _Definition:
+        """The row of the tables this indicator applies."""
+        return DEFINITIONS[self.name, self.parameter is not None]
+
     def _evaluate(self, context: FeatureContext) -> tuple[frozenset[str], tuple[str, ...]]:
-        definition = DEFINITIONS[self.name, self.parameter is not None]
+        definition = self.definition
         if not definition.on_vertex:
             memo, key = context.facts.memo, self.text
         elif definition.reads_order:
@@ -162,12 +167,12 @@ class Feature:
     @property
     def stateful(self) -> bool:
         """Whether a part reads more than the graph (see :class:`_Definition`)."""
-        return any(DEFINITIONS[p.name, p.parameter is not None].stateful for p in self.parts)
+        return any(p.definition.stateful for p in self.parts)
 
     @property
     def reads_order(self) -> bool:
         """Whether a part reads ≺ or the event's sides (see :class:`_Definition`)."""
-        return any(DEFINITIONS[p.name, p.parameter is not None].reads_order for p in self.parts)
+        return any(p.definition.reads_order for p in self.parts)
 
     def values(self, context: FeatureContext) -> set[tuple[str, ...]]:
         """(s1∘...∘sn)(x) = {(a1, ..., an) | ai ∈ si(x)}."""
@@ -176,8 +181,10 @@ class Feature:
     def strings(self, context: FeatureContext) -> list[str]:
         """The active binary features f_{s_i}: ``s1=a1|s2=a2`` for every
         (a1, a2) ∈ (s1∘s2)(x), in the order of the parts' sorted values."""
-        strings = [part.strings(context) for part in self.parts]
-        return list(strings[0]) if len(strings) == 1 else ["|".join(combo) for combo in product(*strings)]
+        parts = self.parts
+        if len(parts) == 1:
+            return list(parts[0].strings(context))
+        return ["|".join(combo) for combo in product(*(part.strings(context) for part in parts))]
 
 
 # Table tab:syntactic-annotation-features
