@@ -48,7 +48,9 @@ class _Definition:
     stateful row that reads ρ and α only (not ``reads_order``: not ≺ nor the
     event's sides) is computed once per vertex for the contexts of one
     configuration and α (:attr:`FeatureContext.rho_memo`: the orders and
-    pairs of children that Reorder's models score).  ``compute(x, v[, parameter])`` (or
+    pairs of children that Reorder's models score), one that reads them once
+    per vertex for the contexts of one configuration, α and sides
+    (:attr:`FeatureContext.memo`: the pairs of children of one side assignment).  ``compute(x, v[, parameter])`` (or
     ``compute(x)`` for a graph-wide row) returns None for NONE, a value or
     an iterable of values; a value is a string, a number, a flag (bool) or
     a tuple of values.
@@ -134,7 +136,7 @@ class Indicator:
         if not definition.on_vertex:
             memo, key = context.facts.memo, self.text
         elif definition.reads_order:
-            memo, key = context.memo, self.text
+            memo, key = context.memo, (self.text, context.vertex(self.role))
         elif definition.stateful:
             memo, key = context.rho_memo, (self.text, context.vertex(self.role))
         else:
