@@ -24,21 +24,29 @@ def command_modules() -> list[str]:
     return sorted(f"{commands.__name__}.{m.name}" for m in pkgutil.iter_modules(commands.__path__))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every command registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every command registered, or only ``command``
+    where a command module is named after it (``select-features``:
+    ``amrgen.commands.select_features``): a command then imports only what it
+    needs (``amrgen generate`` neither scikit-learn nor the training code)."""
     parser = argparse.ArgumentParser(
         prog="amrgen", description="Transition-based generation of English sentences from AMR graphs."
     )
     parser.add_argument("--version", action="version", version=f"amrgen {__version__}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for name in command_modules():
+    modules = command_modules()
+    own = f"{commands.__name__}.{command.replace('-', '_')}" if command else None
+    for name in [own] if own in modules else modules:
         importlib.import_module(name).register(subparsers)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``amrgen`` with ``argv`` (default: ``sys.argv[1:]``) and return its exit status."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    # The first word that is not an option names the command (amrgen's own options take no value).
+    command = next((word for word in argv if not word.startswith("-")), None)
+    args = build_parser(command).parse_args(argv)
     try:
         return args.func(args)
     except AmrgenError as error:

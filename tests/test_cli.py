@@ -105,3 +105,23 @@ def test_every_command_prints_its_help(path, capsys):
         cli.main([*path, "--help"])
     assert caught.value.code == 0
     assert capsys.readouterr().out.startswith("usage: amrgen " + " ".join(path))
+
+
+def test_a_named_command_imports_only_its_own_module():
+    code = ("import sys; from amrgen import cli; cli.build_parser('generate'); "
+            "print(sorted(m for m in sys.modules if m.startswith('amrgen.commands.')), 'sklearn' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert result.stdout.strip() == "['amrgen.commands.generate'] False"
+
+
+def test_generating_one_graph_imports_neither_spacy_nor_scikit_learn_nor_joblib(generator, tmp_path):
+    """Start-up (issue 18): what amrgen generate does not need, it does not import."""
+    corpus = Path(__file__).resolve().parent / "fixtures" / "lp-dev-30.txt"
+    code = ("import sys; from amrgen import cli; "
+            f"cli.main(['generate', '-i', {str(corpus)!r}, '-o', {str(tmp_path / 'out.txt')!r}]); "
+            "print([m for m in ('spacy', 'sklearn', 'joblib', 'scipy') if m in sys.modules])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert result.stdout.strip() == "[]"
+    assert len((tmp_path / "out.txt").read_text().splitlines()) == 30

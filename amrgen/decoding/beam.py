@@ -67,12 +67,16 @@ class LanguageModelScore(Protocol):
 Step = tuple[Transition, float]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False, slots=True)
 class Hypothesis:
     """(b, s) ∈ best(v): b(v) = ``steps``, b on succ(v) from ``children`` (their
     own hypotheses, in the order they were combined), the partial yield of v
-    split around v's realization, score_TS^par summed over dom(b) (``ts``), and
-    the partial score s = θ_LM · score_LM(yield) + ts."""
+    split around v's realization and whole (``words``), score_TS^par summed
+    over dom(b) (``ts``), and the partial score s = θ_LM · score_LM(yield) + ts.
+
+    Not to be changed once made (candidates share their children); not frozen
+    only because a frozen dataclass takes five times as long to make, and the
+    search makes hundreds of thousands."""
 
     vertex: Vertex
     steps: tuple[Step, ...]
@@ -80,14 +84,11 @@ class Hypothesis:
     left: tuple[str, ...]
     own: tuple[str, ...]
     right: tuple[str, ...]
+    words: tuple[str, ...]
+    """yield^par(v) under b: left + own + right."""
     ts: float
     lm: float
     score: float
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """yield^par(v) under b."""
-        return self.left + self.own + self.right
 
     def function(self) -> dict[Vertex, tuple[Step, ...]]:
         """b itself, as a mapping vertex ↦ (t_1, p_1)...(t_n, p_n)."""
@@ -157,6 +158,9 @@ class BestSequenceSearch:
         self.probabilities = probabilities
         self.lm = lm
         self.hyper = hyper
+        self._scores: dict[tuple[tuple[str, ...], bool], float] = {}
+        """score_LM by (words, complete) for the graph of the last :meth:`run`: candidates
+        of many vertices and orders share partial yields, and the root's are asked again."""
 
     def pruned(self, v: Vertex, stage: PruneStage, candidates: list[Hypothesis], kept: list[Hypothesis]) -> None:
         """Observation hook, called each time the search prunes candidates of v;
@@ -182,6 +186,7 @@ class BestSequenceSearch:
     def run(self, c: Configuration) -> Phase2Result:
         """best(σ_i) for a bottom-up traversal σ of G' (c = (G', ε, ε, ρ) after phase 1)."""
         g = c.graph
+        self._scores.clear()
         result = Phase2Result(order=list(g.bottom_up_traversal()), root=g.root)
         # Each vertex gets its own range of names for the vertices inserted at it
         # (at most one Insert-Child and one Insert-Between per child).
@@ -263,34 +268,43 @@ class BestSequenceSearch:
                 insertions[key] = self.probabilities.between_insertions(c_real.with_(child_buffer=children[i:]), sides)
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
+            # What β_i adds does not depend on b: its words (with the inserted word) and scores.
+            parts = []
+            for b_i in options:
+                for t_ins, p_ins in insertions[key]:
+                    part = b_i.words
+                    if isinstance(t_ins, InsertBetween):
+                        inserted = tuple(t_ins.word.split())
+                        part = inserted + part if t_ins.side == LEFT else part + inserted
+                    parts.append((b_i, ((t_ins, p_ins),), part, h.weighted_log(t_ins.name, p_ins)))
             extended = []
             for b in current:
-                for b_i in options:
-                    for t_ins, p_ins in insertions[key]:
-                        part = b_i.words
-                        if isinstance(t_ins, InsertBetween):
-                            inserted = tuple(t_ins.word.split())
-                            part = inserted + part if t_ins.side == LEFT else part + inserted
-                        left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
-                        extended.append(self._hypothesis(
-                            v, b.steps + ((t_ins, p_ins),), b.children + (b_i,), left, own, right,
-                            b.ts + b_i.ts + h.weighted_log(t_ins.name, p_ins), complete))
+                for b_i, step, part, weighted in parts:
+                    left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
+                    extended.append(self._hypothesis(v, b.steps + step, b.children + (b_i,), left, own, right,
+                                                     b.ts + b_i.ts + weighted, complete))
             current = _dedupe_prune(extended, h.n4, h.r4)
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
-        lm = self.hyper.theta_lm * self.score_lm(left + own + right, complete)
-        return Hypothesis(v, steps, children, left, own, right, ts, lm, lm + ts)
+        words = left + own + right
+        lm = self.hyper.theta_lm * self.score_lm(words, complete)
+        return Hypothesis(v, steps, children, left, own, right, words, ts, lm, lm + ts)
 
     def score_lm(self, words: tuple[str, ...], complete: bool) -> float:
         """score_LM(w) = log p_LM(w) · |w|^-1 (Eq. equ:score_lm), where |w| counts an
         article as ``article_weight`` of a word, as the reference implementation
         does (§8.5): dividing by the length favours adding frequent words, and
         articles most of all."""
-        articles = sum(word in ARTICLES for word in words)
-        length = len(words) - (1 - self.hyper.article_weight) * articles
-        return self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
+        key = (words, complete)
+        score = self._scores.get(key)
+        if score is None:
+            articles = sum(word in ARTICLES for word in words)
+            length = len(words) - (1 - self.hyper.article_weight) * articles
+            score = self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
+            self._scores[key] = score
+        return score
 
 
 def _with_children_annotations(c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Configuration:

@@ -291,7 +291,14 @@ class TransitionProbabilities:
                 sequence = (*articles, *left, v, *right)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])
-        allowed = [(Reorder(seq), p) for seq, p in candidates if self.system.applicable(Reorder(seq), c)]
+        # prune_h2 keeps the first h.n2 applicable orders of this (stably sorted) list:
+        # the others need not be checked.
+        allowed = []
+        for seq, p in candidates:
+            if len(allowed) >= h.n2:
+                break
+            if self.system.applicable(t := Reorder(seq), c):
+                allowed.append((t, p))
         if not allowed and candidates:
             constraints = self.system.constraints
             sequence = tuple(constraints.nearest_order(c, list(candidates[0][0])) if constraints else candidates[0][0])
@@ -352,15 +359,20 @@ class TransitionProbabilities:
             options = [(InsertBetween(word, LEFT), p), (NoInsertion(), 1 - p)]
             return [(t, q) for t, q in options if q > 0 and self.system.applicable(t, c)]
         probabilities = self.models.probabilities(between_model(labels), self.models.context(c, sides=sides))
-        scored: list[tuple[Transition, float]] = [(NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
-        for output, p in probabilities.items():
+        options: list[tuple[str, float]] = [("", probabilities.get("", 1.0 if not probabilities else _MIN_P))]
+        options.extend((output, p) for output, p in probabilities.items() if output)
+        # prune_h3 keeps the n3 most probable applicable options (the first of equals
+        # first): in that order, the others need not be built nor checked.
+        options.sort(key=lambda pair: -pair[1])
+        scored: list[tuple[Transition, float]] = []
+        for output, p in options:
+            if len(scored) >= self.hyper.n3:
+                break
             if not output:
+                scored.append((NoInsertion(), p))
                 continue
             word, _, side = output.rpartition("/")
-            if side not in (LEFT, RIGHT):
-                continue
-            t = InsertBetween(word, side)
-            if self.system.applicable(t, c):
+            if side in (LEFT, RIGHT) and self.system.applicable(t := InsertBetween(word, side), c):
                 scored.append((t, p))
         return prune(scored, self.hyper.n3, self.hyper.r3)
 

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from joblib import Parallel, delayed
 from tqdm import tqdm
 
 from amrgen.amr import Amr
@@ -194,6 +193,9 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                   for item, phase in zip(items, phases))
     else:
         bounds = _chunks(len(items), workers * CHUNKS_PER_WORKER)
+        # joblib takes 0.2 s to import: only where workers are asked for.
+        from joblib import Parallel, delayed
+
         chunks = Parallel(n_jobs=min(workers, len(bounds)), return_as="generator")(
             delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
     results: list[GraphResult] = []

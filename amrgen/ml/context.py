@@ -137,7 +137,14 @@ class FeatureContext:
                        "b": configuration.beta1, "c1": c1, "c2": c2}
         same_graph = share is not None and share.graph is self.graph and share.resources is self.resources
         self.facts = share.facts if same_graph else _GraphFacts(self.graph)
-        self.memo: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.memo: dict[tuple[str, Vertex | None], tuple[frozenset[str], tuple[str, ...]]] = {}
+        """The values of the indicators that read the order or the sides, by indicator and
+        vertex: shared by the contexts :meth:`derive` makes with other children only."""
+        self.rho_memo: dict[tuple, Any] = {}
+        """The values of the indicators that read ρ and α only, by indicator and vertex (and
+        the strings of a feature list's features that read them, by list and vertices, see
+        :func:`~amrgen.ml.features.extract`): shared by the contexts :meth:`derive` makes
+        with the same vertex and α."""
 
     @classmethod
     def at_vertex(cls, graph: Graph, v: Vertex, resources: FeatureResources | None = None) -> FeatureContext:
@@ -153,6 +160,10 @@ class FeatureContext:
                      "annotation": self.annotation or None, "sides": self.sides} | changes
         new = FeatureContext(self.configuration, self.resources, **arguments)
         new.facts = self.facts
+        if "vertex" not in changes and "annotation" not in changes:
+            new.rho_memo = self.rho_memo
+            if "sides" not in changes:
+                new.memo = self.memo
         return new
 
     # -- roles and the notions of the tables ------------------------------------

@@ -69,28 +69,42 @@ class FeatureList:
         return len(self.features)
 
     @cached_property
-    def split(self) -> tuple[tuple[Feature, ...], tuple[Feature, ...], tuple[str, ...]]:
-        """The features that read only the graph, those that read more (ρ, α, sides),
-        and the roles the first ones read."""
+    def split(self) -> tuple[tuple[Feature, ...], tuple[str, ...], tuple[Feature, ...], tuple[str, ...]]:
+        """The features that read only the graph and the roles they read; those that
+        read more (ρ, α, the order, the event's sides), in file order, and the roles
+        that those among them that read ρ and α only read (see
+        :class:`~amrgen.ml.indicators.Feature`)."""
         stateless = tuple(f for f in self.features if not f.stateful)
-        roles = {part.role for f in stateless for part in f.parts if part.role is not None}
-        return stateless, tuple(f for f in self.features if f.stateful), tuple(sorted(roles))
+        stateful = tuple(f for f in self.features if f.stateful)
+        return stateless, _roles(stateless), stateful, _roles(f for f in stateful if not f.reads_order)
+
+
+def _roles(features: Iterable[Feature]) -> tuple[str, ...]:
+    return tuple(sorted({part.role for f in features for part in f.parts if part.role is not None}))
 
 
 def extract(features: Iterable[Feature], context: FeatureContext) -> list[str]:
-    """The binary features active in the context.  For a :class:`FeatureList`,
-    the strings of the features that read only the graph are computed once per
-    graph and vertices of their roles (decoding asks about the same vertices
+    """The binary features active in the context, in the order of the features.
+    For a :class:`FeatureList`, the strings of the features that read only the
+    graph are computed once per graph and vertices of their roles, those of the
+    features that read ρ and α too once per vertices of their roles for the
+    contexts of one configuration and α (decoding asks about the same vertices
     under many annotations and orders)."""
     if not isinstance(features, FeatureList):
         return [s for feature in features for s in feature.strings(context)]
-    stateless, stateful, roles = features.split
+    stateless, roles, stateful, stateful_roles = features.split
     key = (id(features), *(context.vertex(role) for role in roles))
     memo = context.facts.list_memo
     strings = memo.get(key)
     if strings is None:
         strings = memo[key] = [s for feature in stateless for s in feature.strings(context)]
-    return strings + [s for feature in stateful for s in feature.strings(context)]
+    if not stateful:
+        return list(strings)
+    key = (id(features), *(context.vertex(role) for role in stateful_roles))
+    known = context.rho_memo.get(key)
+    if known is None:
+        known = context.rho_memo[key] = [None if f.reads_order else f.strings(context) for f in stateful]
+    return strings + [s for f, found in zip(stateful, known) for s in (f.strings(context) if found is None else found)]
 
 
 _TERM = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9_]*)(?:\[(?P<parameter>[^\]]*)\])?(?:\((?P<role>[^)]*)\))?")

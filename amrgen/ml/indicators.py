@@ -44,7 +44,13 @@ class _Definition:
     ``parameter`` is None, ``"one"`` (a label l), ``"set"`` (a set S) or
     ``"key"`` (an annotation key k).  ``stateful`` rows read more than the
     graph and the role's vertex (ρ, the event's α or sides); the others are
-    computed once per graph and vertex, however many contexts ask.  ``compute(x, v[, parameter])`` (or
+    computed once per graph and vertex, however many contexts ask.  A
+    stateful row that reads ρ and α only (not ``reads_order``: not ≺ nor the
+    event's sides) is computed once per vertex for the contexts of one
+    configuration and α (:attr:`FeatureContext.rho_memo`: the orders and
+    pairs of children that Reorder's models score), one that reads them once
+    per vertex for the contexts of one configuration, α and sides
+    (:attr:`FeatureContext.memo`: the pairs of children of one side assignment).  ``compute(x, v[, parameter])`` (or
     ``compute(x)`` for a graph-wide row) returns None for NONE, a value or
     an iterable of values; a value is a string, a number, a flag (bool) or
     a tuple of values.
@@ -54,14 +60,17 @@ class _Definition:
     parameter: str | None
     on_vertex: bool
     stateful: bool
+    reads_order: bool
 
 
 DEFINITIONS: dict[tuple[str, bool], _Definition] = {}
 
 
-def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True, stateful: bool = False):
+def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True, stateful: bool = False,
+               reads_order: bool = False):
     def register(compute: Callable[..., Any]) -> Callable[..., Any]:
-        DEFINITIONS[name, parameter is not None] = _Definition(compute, parameter, on_vertex, stateful)
+        DEFINITIONS[name, parameter is not None] = _Definition(compute, parameter, on_vertex, stateful,
+                                                               reads_order)
         return compute
     return register
 
@@ -117,12 +126,19 @@ class Indicator:
         """The active binary features ``s=a`` for a ∈ s(x), sorted."""
         return self._evaluate(context)[1]
 
+    @cached_property
+    def definition(self) -> _Definition:
+        """The row of the tables this indicator applies."""
+        return DEFINITIONS[self.name, self.parameter is not None]
+
     def _evaluate(self, context: FeatureContext) -> tuple[frozenset[str], tuple[str, ...]]:
-        definition = DEFINITIONS[self.name, self.parameter is not None]
+        definition = self.definition
         if not definition.on_vertex:
             memo, key = context.facts.memo, self.text
+        elif definition.reads_order:
+            memo, key = context.memo, (self.text, context.vertex(self.role))
         elif definition.stateful:
-            memo, key = context.memo, self.text
+            memo, key = context.rho_memo, (self.text, context.vertex(self.role))
         else:
             memo, key = context.facts.vertex_memo, (self.text, context.vertex(self.role))
         entry = memo.get(key)
@@ -153,7 +169,12 @@ class Feature:
     @property
     def stateful(self) -> bool:
         """Whether a part reads more than the graph (see :class:`_Definition`)."""
-        return any(DEFINITIONS[p.name, p.parameter is not None].stateful for p in self.parts)
+        return any(p.definition.stateful for p in self.parts)
+
+    @property
+    def reads_order(self) -> bool:
+        """Whether a part reads ≺ or the event's sides (see :class:`_Definition`)."""
+        return any(p.definition.reads_order for p in self.parts)
 
     def values(self, context: FeatureContext) -> set[tuple[str, ...]]:
         """(s1∘...∘sn)(x) = {(a1, ..., an) | ai ∈ si(x)}."""
@@ -162,8 +183,10 @@ class Feature:
     def strings(self, context: FeatureContext) -> list[str]:
         """The active binary features f_{s_i}: ``s1=a1|s2=a2`` for every
         (a1, a2) ∈ (s1∘s2)(x), in the order of the parts' sorted values."""
-        strings = [part.strings(context) for part in self.parts]
-        return list(strings[0]) if len(strings) == 1 else ["|".join(combo) for combo in product(*strings)]
+        parts = self.parts
+        if len(parts) == 1:
+            return list(parts[0].strings(context))
+        return ["|".join(combo) for combo in product(*(part.strings(context) for part in parts))]
 
 
 # Table tab:syntactic-annotation-features
@@ -409,7 +432,7 @@ def _realization_lemma(x: FeatureContext, v: Vertex) -> str | None:
     return " ".join(lexicon.base_form(word, pos) for word in realization.split())
 
 
-@_indicator("RelativePosition", stateful=True)
+@_indicator("RelativePosition", stateful=True, reads_order=True)
 def _relative_position(x: FeatureContext, v: Vertex) -> str | None:
     """``left`` if v ≺ p_v, ``right`` if p_v ≺ v, each when ρ(DEL)(p_v) = 0;
     ``del`` otherwise; NONE without p_v."""
@@ -434,26 +457,26 @@ def _same_side_edges(x: FeatureContext, v: Vertex) -> list[tuple[str, Vertex]] |
     return [(label, c) for _, label, c in x.graph.out_edges(p) if x.side(c) == side]
 
 
-@_indicator("SameSideSize", stateful=True)
+@_indicator("SameSideSize", stateful=True, reads_order=True)
 def _same_side_size(x: FeatureContext, v: Vertex) -> int | None:
     """|{v' | p_v = p_v', v' on the same side of p_v as v}|."""
     edges = _same_side_edges(x, v)
     return None if edges is None else len({c for _, c in edges})
 
 
-@_indicator("SameSideLabels", stateful=True)
+@_indicator("SameSideLabels", stateful=True, reads_order=True)
 def _same_side_labels(x: FeatureContext, v: Vertex) -> set[str] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {label for label, _ in edges}
 
 
-@_indicator("SameSideLabelsPos", stateful=True)
+@_indicator("SameSideLabelsPos", stateful=True, reads_order=True)
 def _same_side_labels_pos(x: FeatureContext, v: Vertex) -> set[tuple[str, str]] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {(label, x.empirical_pos(c)) for label, c in edges}
 
 
-@_indicator("SameSidePos", stateful=True)
+@_indicator("SameSidePos", stateful=True, reads_order=True)
 def _same_side_pos(x: FeatureContext, v: Vertex) -> set[str] | None:
     edges = _same_side_edges(x, v)
     return None if edges is None else {x.empirical_pos(c) for _, c in edges}

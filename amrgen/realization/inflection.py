@@ -13,7 +13,9 @@ word of a verb, the last word of a noun.
 from __future__ import annotations
 
 import functools
+import importlib.abc
 import re
+import sys
 
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import ADVERB_SUFFIXES, IRREGULAR_ADVERBS, IRREGULAR_DEGREES, SUPPORTING_DO
@@ -137,14 +139,39 @@ def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
 
 @functools.cache
 def _lemminflect():
-    """lemminflect, imported and its tables read on first use: importing it
-    imports spaCy (for its spaCy extension, which amrgen does not use), and
-    the tables take a while too, about 1.4 s in all.  A generator that is
-    loaded to be timed or to be ready calls :func:`load_inflections` first."""
-    import lemminflect
+    """lemminflect, imported and its tables read on first use (about 0.6 s).
+    A generator that is loaded to be timed or to be ready calls
+    :func:`load_inflections` first.
 
+    Importing lemminflect imports spaCy, if it can, only to register
+    lemminflect's spaCy extension, which amrgen does not use; that import is
+    0.7 s of the 2 s a one-graph ``amrgen generate`` may take (issue 18), so
+    lemminflect is imported with spaCy hidden, unless spaCy is imported
+    already (then it registers its extension as before)."""
+    if "spacy" in sys.modules:
+        import lemminflect
+    else:
+        sys.meta_path.insert(0, _HIDE_SPACY)
+        try:
+            import lemminflect
+        finally:
+            sys.meta_path.remove(_HIDE_SPACY)
     lemminflect.getInflection("be", "VBD")  # reads the inflection tables now
     return lemminflect
+
+
+class _HiddenModule(importlib.abc.MetaPathFinder):
+    """An import finder under which a package cannot be imported, as if it were not installed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, fullname: str, path: object, target: object = None) -> None:
+        if fullname == self.name or fullname.startswith(self.name + "."):
+            raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
+
+
+_HIDE_SPACY = _HiddenModule("spacy")
 
 
 def load_inflections() -> None:

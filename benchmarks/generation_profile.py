@@ -1,0 +1,200 @@
+"""Where a graph's generation time goes (issue 18): the stages of generate(G)
+(thesis Algorithm 5 with normalization before it and postprocessing after),
+per corpus, with the median, 90th percentile and maximum per graph.
+
+Usage: python benchmarks/generation_profile.py [--sample N] [--top K] [CORPUS ...]
+(default: Little Prince test and Bio dev in ../shared, the shipped generator).
+
+Two passes over each corpus, one process, the generator loaded and warmed on
+the first graph:
+
+1. **Clean**: each graph's wall time through
+   :func:`amrgen.evaluation.generation.generate_graph` (reading the tree
+   into an Amr, then generate(G)), nothing instrumented.  These are the
+   figures to compare.
+2. **Split**: the same graphs with timers around the stages, each stage's
+   time exclusive of the stages it calls:
+
+   - normalization (Chapter 5), phase 1 (generateGreedy_restr, its feature
+     extraction and model queries included);
+   - phase 2 (getBest for every vertex, Algorithm 3), split into feature
+     extraction, maxent scoring, LM queries (score_LM of partial yields),
+     Reorder enumeration (all(c) for Reorder, without its feature extraction
+     and scoring), pruning (prune_(n,r) of the candidates, with the merging
+     of equal yields), and the rest of the search (Realize and
+     Insert-Between enumeration, combining candidates);
+   - replay of the root candidates (generatePartial, Algorithm 2);
+   - postprocessing of every root candidate and the LM score of the
+     sentence said (Section 4.4 and the choice among the root's candidates);
+   - the rest (reading the tree, finalize, sorting the candidates).
+
+   The timers cost a little themselves (a few hundred thousand calls on the
+   LM alone), so the split's total is somewhat above the clean pass's.
+
+``--sample N`` takes N graphs evenly spread over each corpus (0: all; the
+default takes all of Little Prince test and 100 of Bio dev).  ``--top K``
+also prints cProfile's K functions of most internal time over a third pass.
+Only timing: no BLEU is computed (Little Prince test is a test split).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import amrgen.decoding.generator as generator_module
+import amrgen.decoding.models as models_module
+from amrgen.decoding import beam
+from amrgen.decoding.generator import Generator
+from amrgen.evaluation.generation import (
+    GeneratorSpec,
+    Item,
+    generate_graph,
+    loaded,
+    read_items,
+)
+from amrgen.ml.maxent import MaxentModel
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
+DEFAULT_CORPORA = ((SHARED / "little-prince-v1.6" / "test.txt", 0), (SHARED / "bio-v0.8" / "dev.txt", 100))
+
+STAGES = ("normalization", "phase 1", "phase 2: features", "phase 2: maxent", "phase 2: LM", "phase 2: Reorder",
+          "phase 2: pruning", "phase 2: rest", "replay", "postprocessing", "rest")
+OPAQUE = frozenset({"normalization", "phase 1", "replay", "postprocessing"})
+"""Stages timed as a whole: what they call is theirs (phase 1 extracts features too)."""
+
+
+class StageClock:
+    """Exclusive time per stage of the graph being generated, by wrapping functions."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, float] = defaultdict(float)
+        self._stack: list[list[Any]] = []  # [stage, started, time spent in nested stages]
+        self._restore: list[Callable[[], None]] = []
+
+    def wrap(self, owner: Any, name: str, stage: str) -> None:
+        """Time ``owner.name`` (a module function, a method of a class or of an object) as ``stage``."""
+        original = getattr(owner, name)
+        had_own = name in vars(owner)  # else an instance's attribute shadows its class's method
+        clock = self
+
+        def timed(*args, **kwargs):
+            if clock._stack and clock._stack[-1][0] in OPAQUE:
+                return original(*args, **kwargs)
+            frame = [stage, time.perf_counter(), 0.0]
+            clock._stack.append(frame)
+            try:
+                return original(*args, **kwargs)
+            finally:
+                clock._stack.pop()
+                spent = time.perf_counter() - frame[1]
+                clock.times[stage] += spent - frame[2]
+                if clock._stack:
+                    clock._stack[-1][2] += spent
+
+        setattr(owner, name, timed)
+        self._restore.append(lambda: setattr(owner, name, original) if had_own else delattr(owner, name))
+
+    def restore(self) -> None:
+        for undo in reversed(self._restore):
+            undo()
+        self._restore.clear()
+
+
+def instrumented(generator: Generator) -> StageClock:
+    """A clock around the stages of ``generator`` (see the module doc)."""
+    clock = StageClock()
+    clock.wrap(generator_module, "normalize_amr", "normalization")
+    clock.wrap(generator_module, "generate_greedy_restricted", "phase 1")
+    clock.wrap(generator.search, "run", "phase 2: rest")
+    clock.wrap(models_module, "extract", "phase 2: features")
+    clock.wrap(MaxentModel, "probabilities", "phase 2: maxent")
+    clock.wrap(MaxentModel, "best", "phase 2: maxent")
+    clock.wrap(generator.search, "score_lm", "phase 2: LM")
+    clock.wrap(generator.probabilities, "reorders", "phase 2: Reorder")
+    clock.wrap(beam, "_dedupe_prune", "phase 2: pruning")
+    clock.wrap(generator_module, "replay", "replay")
+    clock.wrap(generator, "say", "postprocessing")
+    return clock
+
+
+def sample(items: list[Item], n: int) -> list[Item]:
+    """n items evenly spread over the corpus (all of them for n = 0 or n ≥ len)."""
+    if not n or n >= len(items):
+        return items
+    return [items[i * len(items) // n] for i in range(n)]
+
+
+def figures(values: list[float]) -> tuple[float, float, float, float]:
+    """Median, 90th percentile, maximum and mean, in milliseconds."""
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
+    return (1000 * statistics.median(ordered), 1000 * p90, 1000 * ordered[-1], 1000 * statistics.fmean(ordered))
+
+
+def profile_corpus(generator: Generator, items: list[Item], top: int) -> None:
+    generate_graph(generator, items[0])  # warm: lazy tables, LM pages
+    results = [generate_graph(generator, item) for item in items]
+    clean, failed = [r.seconds for r in results], sum(r.failed for r in results)
+    clock = instrumented(generator)
+    per_stage: dict[str, list[float]] = {stage: [] for stage in STAGES}
+    totals = []
+    try:
+        for item in items:
+            clock.times.clear()
+            result = generate_graph(generator, item)
+            totals.append(result.seconds)
+            for stage in STAGES[:-1]:
+                per_stage[stage].append(clock.times.get(stage, 0.0))
+            per_stage["rest"].append(result.seconds - sum(clock.times.values()))
+    finally:
+        clock.restore()
+    median, p90, largest, mean = figures(clean)
+    print(f"{len(items)} graphs ({failed} failed); per graph, clean pass: median {median:.1f} ms, "
+          f"p90 {p90:.1f} ms, max {largest:.1f} ms, mean {mean:.1f} ms, total {sum(clean):.2f} s")
+    split_total = sum(totals)
+    print(f"split pass (timers on): total {split_total:.2f} s")
+    print(f"  {'stage':<20} {'share':>6} {'median':>9} {'p90':>9} {'max':>9}   (ms per graph)")
+    for stage in STAGES:
+        values = per_stage[stage]
+        median, p90, largest, _ = figures(values)
+        print(f"  {stage:<20} {100 * sum(values) / split_total:5.1f}% {median:9.2f} {p90:9.2f} {largest:9.2f}")
+    if top:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for item in items:
+            generate_graph(generator, item)
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        print(f"cProfile, {stats.total_calls} calls:")  # type: ignore[attr-defined]
+        stats.sort_stats("tottime").print_stats(top)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpora", nargs="*", type=Path, help="AMR corpora (default: LP test, Bio dev)")
+    parser.add_argument("--sample", type=int, default=None,
+                        help="graphs per corpus, evenly spread (0: all; default: all of LP test, 100 of Bio dev)")
+    parser.add_argument("--top", type=int, default=0, help="also print cProfile's K costliest functions")
+    parser.add_argument("--model", help="model directory (default: the shipped one)")
+    parser.add_argument("--lm", help="language model (default: the shipped one)")
+    parser.add_argument("--hyperparameters", help="hyperparameters file (default: the shipped one)")
+    args = parser.parse_args()
+    corpora = [(path, args.sample or 0) for path in args.corpora] if args.corpora else [
+        (path, n if args.sample is None else args.sample) for path, n in DEFAULT_CORPORA]
+    generator = loaded(GeneratorSpec(args.model, args.lm, args.hyperparameters))
+    for path, n in corpora:
+        items = sample(read_items(path), n)
+        print(f"== {path} ==")
+        profile_corpus(generator, items, args.top)
+
+
+if __name__ == "__main__":
+    main()
