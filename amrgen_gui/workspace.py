@@ -20,7 +20,7 @@ from enum import Enum
 from pathlib import Path
 
 from amrgen.bigraph import Bigraph
-from amrgen.io.penman_corpus import ReadError
+from amrgen.io.penman_corpus import ReadError, check_graphs
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import formal_resources
 from amrgen.prep.extended import ExtendedEntry
@@ -49,9 +49,12 @@ class Corpus:
 
 def open_corpus(path: str | Path, report: Callable[[int, int], None]) -> Corpus:
     """Read (or prepare) the corpus at ``path``; preparation reports its progress
-    (tagging, then aligning) with ``report(done, total)``, which raises to stop it."""
+    (tagging, then aligning) with ``report(done, total)``, which raises to stop it.
+    A file without any graph raises :class:`~amrgen.io.CorpusFormatError`
+    instead of opening as no entries."""
     report(0, 0)
     prepared = load_corpus(path, progress=False, report=report)
+    check_graphs(path, [*prepared.entries, *prepared.errors])
     report(1, 1)
     return Corpus(Path(path), prepared.entries, prepared.errors)
 

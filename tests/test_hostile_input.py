@@ -61,6 +61,19 @@ def test_another_encoding_for_the_whole_file_a_bom_and_crlf(generator, tmp_path,
     assert "unknown encoding 'klingon'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("text", "what"), [
+    ("", "the file is empty or holds only comments"),
+    ("\n  \n# a comment\n", "the file is empty or holds only comments"),
+    ("# ::id a\n# ::snt The girl sleeps.\n", "none of its 1 entries has a graph in PENMAN notation, which starts with '('"),
+])
+def test_a_file_without_any_graph_stops_generate_in_one_line(text, what, generator, tmp_path, capsys):
+    corpus, output = tmp_path / "in.txt", tmp_path / "out.txt"
+    corpus.write_text(text, encoding="utf-8")
+    assert _generate(generator, corpus, output) == 2
+    assert capsys.readouterr().err == f"amrgen: error: {corpus}: no AMR graphs in it ({what})\n"
+    assert not output.exists()
+
+
 @pytest.mark.parametrize("command", ["prepare {corpus} -o {output} --quiet --encoding latin-1",
                                      "oracle {corpus} --bleu --encoding latin-1"])
 def test_prepare_and_oracle_take_the_encoding(command, english, tmp_path, capsys):

@@ -41,7 +41,7 @@ from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.evaluation.lengths import Scored, row
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.io import CorpusFormatError
-from amrgen.io.penman_corpus import CorpusEntry, ReadError, iter_corpus
+from amrgen.io.penman_corpus import CorpusEntry, ReadError, check_graphs, iter_corpus
 from amrgen.io.printable import escaped, printable
 from amrgen.prep.tokenize import reference_of
 
@@ -112,12 +112,12 @@ class GraphResult:
 
 def read_items(path: str | Path, encoding: str | None = None) -> list[Item]:
     """The entries of a corpus file (in ``encoding``, default UTF-8), malformed
-    ones as :class:`ReadError`, in file order."""
+    ones as :class:`ReadError`, in file order; a file without any graph is
+    refused (:func:`~amrgen.io.penman_corpus.check_graphs`)."""
     if not Path(path).is_file():
         raise MissingResourceError(f"{path}: no such corpus file")
     items = list(iter_corpus(path, encoding))
-    if not items:
-        raise CorpusFormatError(f"{path}: no AMR graphs in it")
+    check_graphs(path, items)
     return items
 
 

@@ -85,6 +85,8 @@ class ReadError:
     message: str
     index: int
     """0-based position among the file's entries, as :attr:`CorpusEntry.index`."""
+    graph_text: str = ""
+    """The entry's graph lines as they stand in the file (empty: none)."""
 
     def __str__(self) -> str:
         return escaped(f"{self.path}:{self.line}: entry {self.entry_id}: {self.message}")
@@ -133,6 +135,23 @@ def read_corpus(path: str | Path, encoding: str | None = None) -> CorpusReadResu
 def read_corpus_text(text: str, path: str = "<string>") -> CorpusReadResult:
     """Read a corpus from a string; ``path`` only names it in ids and messages."""
     return _collect(_iter_items(((line, None) for line in _split_lines(text)), path))
+
+
+def check_graphs(path: str | Path, items: Iterable[object]) -> None:
+    """Refuse a file that holds no AMR graph: raise :class:`CorpusFormatError`
+    naming it when ``items`` (the file's entries, read or prepared, and its
+    :class:`ReadError` s) has no entry that was read and no malformed one that
+    even starts like a graph (with ``(``): an empty file, one of nothing but
+    comments, of metadata alone or of plain sentences.  A file with a
+    malformed graph is read, that entry costing only itself."""
+    errors = []
+    for item in items:
+        if not isinstance(item, ReadError) or item.graph_text.lstrip().startswith("("):
+            return
+        errors.append(item)
+    what = (f"none of its {len(errors)} entries has a graph in PENMAN notation, which starts with '('"
+            if errors else "the file is empty or holds only comments")
+    raise CorpusFormatError(escaped(f"{path}: no AMR graphs in it ({what})"))
 
 
 def parse_metadata_line(line: str) -> list[tuple[str, str]]:
@@ -243,7 +262,7 @@ def _iter_items(lines: Iterable[_Line], path: str) -> Iterator[CorpusEntry | Rea
                 raise CorpusFormatError(problem)
             tree = _parse_graph(graph_text, block.graph_line)
         except CorpusFormatError as error:
-            yield ReadError(path, block.line, entry_id, str(error), index)
+            yield ReadError(path, block.line, entry_id, str(error), index, graph_text)
         else:
             yield CorpusEntry(entry_id, metadata, tree, graph_text, path, block.line, index)
         index += 1

@@ -127,7 +127,8 @@ def prepare_corpus(
         try:
             drafts.append(_draft(entry, parses, dependencies, tags, pos))
         except (CorpusFormatError, AmrFormatError) as error:
-            corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index))
+            corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index,
+                                           entry.graph_text))
     report = report or (lambda done, total: None)
     _annotate(drafts, annotator or SpacyAnnotator(workers=workers), progress, report)
     _align(drafts, progress, report)

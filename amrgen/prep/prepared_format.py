@@ -161,7 +161,8 @@ def read_prepared(path: str | Path, encoding: str | None = None) -> PreparedCorp
         try:
             corpus.entries.append(_read_entry(entry))
         except (CorpusFormatError, AmrFormatError) as error:
-            corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index))
+            corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index,
+                                           entry.graph_text))
     corpus.errors.sort(key=lambda error: error.index)
     return corpus
 

@@ -206,6 +206,18 @@ def test_a_file_that_cannot_be_read_is_reported_and_the_window_stays_usable(qtbo
     assert window.model.session.position == 1
 
 
+@pytest.mark.parametrize("text", ["", "  \n# only a comment\n", "# ::id a\n# ::snt The girl sleeps.\n"])
+def test_a_file_without_any_graph_is_said_not_opened_as_no_entries(text, qtbot, window, open_in, tmp_path,
+                                                                    monkeypatch):
+    errors = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *rest: errors.append(text))
+    path = tmp_path / "none.amr"
+    path.write_text(text, encoding="utf-8")
+    open_in(window, path)
+    assert len(errors) == 1 and f"{path}: no AMR graphs in it" in errors[0]
+    assert window.workspace.corpus.path == SAMPLE and window.model.entry.id == "developer"
+
+
 def test_export_writes_svg_and_png(qtbot, window, tmp_path):
     press(qtbot, window, Qt.Key.Key_Right, 6)
     window.export("svg", tmp_path / "graph.svg")

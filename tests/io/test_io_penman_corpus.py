@@ -4,6 +4,7 @@ import pytest
 
 from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import (
+    check_graphs,
     format_entry,
     iter_corpus,
     parse_metadata_line,
@@ -91,6 +92,25 @@ def test_metadata_without_graph_is_an_error():
         "m.txt:7: entry c: no graph after the metadata",
     ]
     assert [error.index for error in result.errors] == [0, 2]
+
+
+@pytest.mark.parametrize(("text", "what"), [
+    ("", "the file is empty or holds only comments"),
+    ("  \n\t\n# AMR release\n\n# another comment\n", "the file is empty or holds only comments"),
+    ("# ::id a\n# ::snt A\n\n# ::id b\n", "none of its 2 entries has a graph in PENMAN notation, which starts with '('"),
+    ("The girl sleeps.\n\nThe boy wants to go.\n", "none of its 2 entries has a graph in PENMAN notation"),
+])
+def test_a_file_without_any_graph_is_refused_in_one_line(text, what):
+    result = read_corpus_text(text, "x/none.txt")
+    with pytest.raises(CorpusFormatError) as raised:
+        check_graphs("x/none.txt", [*result.entries, *result.errors])
+    assert str(raised.value).startswith(f"x/none.txt: no AMR graphs in it ({what}")
+
+
+@pytest.mark.parametrize("text", ["(a / a)\n", "# ::id a\n\n# ::id b\n(b / b :ARG0 (x / thing)\n"])
+def test_a_file_with_a_graph_even_a_malformed_one_is_read(text):
+    result = read_corpus_text(text)
+    check_graphs("x.txt", [*result.entries, *result.errors])
 
 
 def test_header_comment_block_is_not_an_entry():
