@@ -30,6 +30,7 @@ def _generate(generator, corpus: Path, output: Path, *options: str) -> int:
      "line 2: the bytes \\xe9 at column 12 are not UTF-8 (for a file in another encoding, give --encoding)"),
     ("# ::id bad\n" + "(v / go-02 :ARG1 " * 600 + "(b / boy)" + ")" * 600 + "\n",
      "nodes nested more than 100 levels deep (line 2); such a graph is not read"),
+    (b"# ::id bad\n# ::snt I want it.\n(w / want-01 :ARG0 (i / i) :ARG1 b)\n", "variable b (w :ARG1 b) is never defined"),
 ])
 def test_an_entry_that_cannot_be_read_costs_itself_alone(entry, message, generator, tmp_path, capsys):
     corpus = tmp_path / "in.txt"

@@ -139,6 +139,9 @@ def test_comment_right_after_a_graph_starts_the_next_entry():
         ("(a :ARG0 (b / b))", "node a has no concept"),
         ("(a / a :ARG0)", "role :ARG0 of node a has no target"),
         ("(a / a :ARG0 (a / b))", "variable a is defined twice"),
+        ("(w / want-01 :ARG0 b)", "variable b (w :ARG0 b) is never defined"),
+        ("(w / want-01\n  :ARG1 (g / go-02 :ARG0 b2~e.3))", "variable b2 (g :ARG0 b2) is never defined"),
+        ("(w / want-01 :ARG0 (x1 / i :ARG1-of xv3))", "variable xv3 (x1 :ARG1-of xv3) is never defined"),
     ],
 )
 def test_malformed_graphs(graph, message):
@@ -146,6 +149,13 @@ def test_malformed_graphs(graph, message):
     assert [entry.id for entry in result.entries] == ["y"]
     [error] = result.errors
     assert str(error) == f"bad.txt:1: entry x: {message}"
+
+
+def test_constants_and_variables_used_before_their_definition_are_read():
+    graph = ('(w / want-01 :ARG0 b~e.1 :mode imperative :polarity - :ARG2 amr-unknown :quant 5 :value A\n'
+             '   :op1 "x1" :ARG1 (g / go-02 :ARG0 (b / boy) :ARG1 w :op2 co :op3 +))')
+    result = read_corpus_text(graph + "\n")
+    assert not result.errors and len(result.entries) == 1
 
 
 def test_malformed_graph_gives_no_penman_warning(caplog):
