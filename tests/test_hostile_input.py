@@ -65,7 +65,7 @@ def test_another_encoding_for_the_whole_file_a_bom_and_crlf(generator, tmp_path,
 @pytest.mark.parametrize(("text", "what"), [
     ("", "the file is empty or holds only comments"),
     ("\n  \n# a comment\n", "the file is empty or holds only comments"),
-    ("# ::id a\n# ::snt The girl sleeps.\n", "none of its 1 entries has a graph in PENMAN notation, which starts with '('"),
+    ("# ::id a\n# ::snt The girl sleeps.\n", "its only entry has no graph in PENMAN notation, which starts with '('"),
 ])
 def test_a_file_without_any_graph_stops_generate_in_one_line(text, what, generator, tmp_path, capsys):
     corpus, output = tmp_path / "in.txt", tmp_path / "out.txt"

@@ -159,7 +159,8 @@ def check_graphs(path: str | Path, items: Iterable[object]) -> None:
         if not isinstance(item, ReadError) or item.graph_text.lstrip().startswith("("):
             return
         errors.append(item)
-    what = (f"none of its {len(errors)} entries has a graph in PENMAN notation, which starts with '('"
+    entries = "its only entry has no" if len(errors) == 1 else f"none of its {len(errors)} entries has a"
+    what = (f"{entries} graph in PENMAN notation, which starts with '('"
             if errors else "the file is empty or holds only comments")
     raise CorpusFormatError(escaped(f"{path}: no AMR graphs in it ({what})"))
 
