@@ -495,13 +495,11 @@ class MainWindow(QMainWindow):
 
     def _set_postprocess(self, pipeline: str) -> None:
         """The loaded generator with another postprocessing pipeline (empty: ask for a file of step names)."""
-        loaded = self.workspace.generator
-        if loaded is None:
-            self.statusBar().showMessage("No model is loaded yet", 5000)
-        elif not pipeline:
+        loaded = self.workspace.generator  # never None: the actions are enabled with a generator
+        if not pipeline:
             pipeline, _ = QFileDialog.getOpenFileName(self, "Open Postprocessing Steps", str(Path.home()),
                                                       "Step lists (*.txt);;All files (*)")
-        if loaded is not None and pipeline:
+        if pipeline:
             try:
                 self.workspace.set_generator(self.workspace.generator_paths, loaded.with_postprocess(pipeline))
             except AmrgenError as error:
@@ -598,6 +596,8 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
                                                and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
+        for action in self.postprocess_actions:
+            action.setEnabled(self.workspace.generator is not None)
         if session is None:
             self.position_label.setText("no entry")
             return

@@ -286,3 +286,8 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
     from_file.trigger()
     assert errors == [f"{steps}:2: unknown postprocessing step 'no-such-step' " + errors[0].split("' ", 1)[1]]
     assert full.isChecked() and model_window.workspace.generator.generator.pipeline.name == "full"
+
+
+def test_the_postprocessing_choices_wait_for_a_model(window):
+    assert window.workspace.generator is None
+    assert not any(action.isEnabled() for action in window.postprocess_actions)
