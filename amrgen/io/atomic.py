@@ -36,9 +36,8 @@ def write_atomically(path: str | Path, content: str | bytes) -> None:
     """Replace (or create) the file at ``path`` with ``content`` in one step:
     text is written as UTF-8, bytes as they are. A directory at ``path`` raises
     :class:`AmrgenError` (commands check with :func:`check_output_path` first)."""
+    check_output_path(path, parent_must_exist=False)
     path = Path(path)
-    if path.is_dir():
-        raise AmrgenError(f"{path}: is a directory; give the name of a file to write")
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(descriptor, "wb") as stream:
