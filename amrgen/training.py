@@ -36,6 +36,7 @@ from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
+from amrgen.postprocess.conventions import CONVENTIONS, Conventions, learn_conventions
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.realization.entities import learn_arrangements
 from amrgen.transitions.configuration import Configuration
@@ -56,6 +57,7 @@ class TrainingResult:
     models: dict[str, MaxentModel]
     resources: ConstraintResources
     entity_arrangements: dict[str, str] = field(default_factory=dict)
+    conventions: Conventions = field(default_factory=Conventions)
     summary: dict[str, dict] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -106,7 +108,7 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
     result = TrainingResult(_fit_all(train_data, dev_data, lists, workers, progress), resources,
-                            learn_arrangements(train_entries))
+                            learn_arrangements(train_entries), learn_conventions(train_entries))
     if iterations == 2:
         second_iteration(result, train_entries, dev_entries, train_data, approach, lists, workers, progress)
     for model, fitted in result.models.items():
@@ -195,3 +197,4 @@ def save(result: TrainingResult, directory: str | Path, settings: dict) -> None:
                        [[p, c, label, pos] for (p, c), (label, pos) in sorted(result.resources.merge_table.items())])
     save_json_resource(directory, "empirical-pos", dict(sorted(result.resources.empirical_pos.items())))
     save_json_resource(directory, ENTITY_ARRANGEMENTS, result.entity_arrangements)
+    save_json_resource(directory, CONVENTIONS, result.conventions.to_json())

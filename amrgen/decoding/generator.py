@@ -134,7 +134,8 @@ class Generator:
         self.pipeline = _pipeline(postprocess if postprocess is not None else self.hyper.postprocess,
                                   "hyperparameters: postprocess")
         """The postprocessing pipeline :meth:`say` runs."""
-        self.postprocess_context = Context(lm, self.denom_probabilities, hyper=self.hyper)
+        self.postprocess_context = Context(lm, self.denom_probabilities, hyper=self.hyper,
+                                          conventions=models.conventions)
         """What the postprocessing steps may ask: LM, DENOM model, WordNet, hyperparameters."""
         self.realizer = realizer or DefaultRealizer(arrangements=models.entity_arrangements)
         resources = replace(models.resources, default_realizations=self.realizer.realization_words)

@@ -1,7 +1,9 @@
 """The trained models of a model directory, ready for decoding: each maximum
 entropy model with its feature list, what training learnt for the
 constraints of Section 5.1 (the Merge table L_M and the empirical POS tags),
-and the arrangements of named entities (5.2, :mod:`amrgen.realization.entities`)."""
+the arrangements of named entities (5.2, :mod:`amrgen.realization.entities`)
+and the punctuation conventions of the training references
+(:mod:`amrgen.postprocess.conventions`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from amrgen.ml.context import FeatureContext, FeatureResources
 from amrgen.ml.features import FeatureList, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import load_json_resource, load_models
+from amrgen.postprocess.conventions import CONVENTIONS, Conventions
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources
 
@@ -39,6 +42,8 @@ class Models:
     directory: Path | None = None
     entity_arrangements: dict[str, str] = field(default_factory=dict)
     """Entity concept ↦ its arrangement (:func:`amrgen.realization.entities.learn_arrangements`)."""
+    conventions: Conventions = field(default_factory=Conventions)
+    """The training references' punctuation conventions (every one followed for a directory without them)."""
 
     def __post_init__(self) -> None:
         self._last_context: FeatureContext | None = None
@@ -52,7 +57,8 @@ class Models:
         message when it is missing, corrupt or of another format)."""
         models, settings = load_models(directory)
         return cls(models, load_resources(directory), settings, Path(directory),
-                   load_json_resource(directory, ENTITY_ARRANGEMENTS, default={}))
+                   load_json_resource(directory, ENTITY_ARRANGEMENTS, default={}),
+                   Conventions.from_json(load_json_resource(directory, CONVENTIONS, default={})))
 
     def context(self, c: Configuration, **roles: Any) -> FeatureContext:
         """The feature context of c (``roles``: see :class:`FeatureContext`),

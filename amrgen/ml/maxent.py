@@ -240,15 +240,20 @@ class MaxentModel:
             metadata["C"] = None
         else:
             x, y = untrained._matrix(events), untrained._label_indices(labels)
-            grid = list(c_grid) if dev is not None else [c]
-            fits = [untrained._fit(x, y, value, max_iter, tol) for value in grid]
             if dev is None:
-                (model,) = fits
+                model = untrained._fit(x, y, c, max_iter, tol)
             else:
-                dev_known = with_known_labels(fits[0], *dev)
-                by_c = [fit.log_likelihood(*dev_known) for fit in fits]
-                model = fits[int(np.argmax(by_c))]
-                metadata["C_grid"] = grid
+                # One fit at a time, only the best kept: the realize model's dense
+                # weights (indicators × labels) take gigabytes on a few thousand graphs.
+                dev_known = with_known_labels(untrained, *dev)
+                model, by_c = None, []
+                for value in c_grid:
+                    fit = untrained._fit(x, y, value, max_iter, tol)
+                    by_c.append(fit.log_likelihood(*dev_known))
+                    if model is None or by_c[-1] > max(by_c[:-1]):  # the first best, as argmax
+                        model = fit
+                    del fit
+                metadata["C_grid"] = list(c_grid)
                 metadata["dev_log_likelihood_by_C"] = by_c
             metadata.update(model.metadata)
         metadata.update(model.scores("train", events, labels))

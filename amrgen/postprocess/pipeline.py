@@ -79,15 +79,18 @@ class Pipeline:
 
     def run(self, c: Configuration, context: Context) -> list[str]:
         """w̃: ĉ after every configuration step, c_f of the result as words, and
-        the words after every words step."""
-        for step in self.steps:
+        the words after every words step; a step that writes a convention the
+        model's training corpus does not follow is skipped
+        (:mod:`amrgen.postprocess.conventions`)."""
+        steps = [step for step in self.steps if context.conventions.allows(step.name)]
+        for step in steps:
             if step.on == "configuration":
                 c = step.apply(c, context)
         sentence = finalize(c)
         if sentence is None:
             raise ValueError("postprocessing needs a final configuration that is totally ordered and realized")
         words = sentence.split()
-        for step in self.steps:
+        for step in steps:
             if step.on == "words":
                 words = step.apply(words, context)
         return words

@@ -4,7 +4,8 @@ A :class:`Step` has a name (what a pipeline file lists), the section of the
 thesis it implements (``4.4``) or ``addition``, and a function of the
 configuration (or, for the steps after c_f, of the words) and a
 :class:`Context`: what generation loaded that a step may ask (the language
-model, the DENOM model, the WordNet lexicon, the hyperparameters).
+model, the DENOM model, the WordNet lexicon, the hyperparameters, the
+punctuation conventions of the training corpus).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Literal, Protocol
 from amrgen.graph import Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
+from amrgen.postprocess.conventions import Conventions
 from amrgen.transitions.configuration import Configuration
 
 THESIS = "4.4"
@@ -42,6 +44,8 @@ class Context:
     denom: DenomModel
     lexicon: WordNetLexicon = WORDNET
     hyper: Hyperparameters = field(default_factory=Hyperparameters)
+    conventions: Conventions = field(default_factory=Conventions)
+    """The training corpus's punctuation conventions: a step that writes one it does not follow is skipped."""
 
 
 ConfigurationEdit = Callable[[Configuration, Context], Configuration]

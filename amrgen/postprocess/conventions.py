@@ -1,0 +1,100 @@
+"""The punctuation conventions of a training corpus, learnt from its references.
+
+Some postprocessing steps write what one corpus does and another does not:
+*The Little Prince* quotes its dialogue (91 of the 115 questions of its
+training references begin with a quotation mark) and ends 23 of its 35
+``:mode expressive`` sentences with ``!``; QALD-9's questions are never
+quoted, and MASSIVE's voice-assistant questions have no punctuation at all.
+So ``amrgen train`` counts, in the training references, how often each
+convention is followed where it could be (:func:`learn_conventions`), keeps
+the shares in the model directory, and a step runs only for a model whose
+corpus follows its convention in at least half the cases
+(:meth:`Conventions.follows`).  A model directory without them (trained
+before they were learnt) follows every convention, as the steps always ran.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from amrgen.amr import has_mode
+from amrgen.lexicon.words import SPEECH_VERBS
+from amrgen.prep.extended import ExtendedEntry
+
+CONVENTIONS = "conventions"
+"""The model directory's file of the learnt shares."""
+QUOTATION_MARKS = frozenset({'"', "``", "''", "“", "”", "'"})
+SENTENCE_MARKS = frozenset({".", "?", "!"})
+
+PUNCTUATED = "punctuated"
+"""References that end in a sentence mark, of all references."""
+QUOTED_QUESTIONS = "quoted questions"
+"""Questions (ending in ``?``) that begin with a quotation mark, of all questions."""
+EXCLAIMED = "exclaimed"
+"""``:mode expressive`` graphs whose reference ends in ``!``, of all such graphs."""
+QUOTED_SPEECH = "quoted speech"
+"""References with a quotation mark, of those whose graph has a speech verb."""
+
+STEP_CONVENTIONS: dict[str, tuple[str, ...]] = {
+    "punctuation": (PUNCTUATED,),
+    "punctuation-refined": (PUNCTUATED,),
+    "coordination-commas": (PUNCTUATED,),
+    "fronted-clause-commas": (PUNCTUATED,),
+    "exclamations": (PUNCTUATED, EXCLAIMED),
+    "quote-dialogue": (PUNCTUATED, QUOTED_QUESTIONS),
+    "quote-speech": (PUNCTUATED, QUOTED_SPEECH),
+}
+"""The conventions a step writes: it runs only where the model's corpus follows them all."""
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Convention ↦ (followed, could have been): counts in the training references."""
+
+    counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+    def follows(self, convention: str) -> bool:
+        """Whether the corpus follows ``convention`` at least half the time;
+        True for a convention it was not counted for (a model directory of
+        before), False for one it never had the occasion to show."""
+        if convention not in self.counts:
+            return True
+        followed, cases = self.counts[convention]
+        return cases > 0 and 2 * followed >= cases
+
+    def allows(self, step_name: str) -> bool:
+        """Whether the step ``step_name`` writes only conventions the corpus follows."""
+        return all(self.follows(convention) for convention in STEP_CONVENTIONS.get(step_name, ()))
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {convention: list(pair) for convention, pair in sorted(self.counts.items())}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, list[int]]) -> Conventions:
+        return cls({convention: (int(pair[0]), int(pair[1])) for convention, pair in data.items()})
+
+
+def learn_conventions(entries: Iterable[ExtendedEntry]) -> Conventions:
+    """The counts of every convention in the references of ``entries``."""
+    counts = {PUNCTUATED: [0, 0], QUOTED_QUESTIONS: [0, 0], EXCLAIMED: [0, 0], QUOTED_SPEECH: [0, 0]}
+
+    def count(convention: str, followed: bool) -> None:
+        counts[convention][0] += followed
+        counts[convention][1] += 1
+
+    for entry in entries:
+        tokens = [t for t in entry.tokens if t not in QUOTATION_MARKS]
+        if not tokens:
+            continue
+        quoted = any(t in QUOTATION_MARKS for t in entry.tokens)
+        last = tokens[-1]
+        count(PUNCTUATED, last in SENTENCE_MARKS)
+        graph = entry.amr.graph
+        if last == "?":
+            count(QUOTED_QUESTIONS, entry.tokens[0] in QUOTATION_MARKS)
+        if any(has_mode(graph, v, "expressive") for v in graph.vertices):
+            count(EXCLAIMED, last == "!")
+        if any(str(graph.label(v)) in SPEECH_VERBS for v in graph.vertices):
+            count(QUOTED_SPEECH, quoted)
+    return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()})

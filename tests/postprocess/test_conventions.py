@@ -1,0 +1,69 @@
+"""The punctuation conventions learnt from training references, and the steps they switch off."""
+
+from amrgen.decoding.models import Models
+from amrgen.postprocess.conventions import (
+    EXCLAIMED,
+    PUNCTUATED,
+    QUOTED_QUESTIONS,
+    QUOTED_SPEECH,
+    Conventions,
+    learn_conventions,
+)
+from amrgen.postprocess.pipeline import resolve_pipeline
+from amrgen.postprocess.step import Context
+from amrgen.paths import RESOURCES_DIR
+from amrgen.prep.pipeline import load_corpus
+from tests.postprocess.helpers import BigramLM, final, uniform_denom
+
+CORPUS = """
+# ::snt " Where do you live ? "
+(l / live-01 :ARG0 (y / you) :location (a / amr-unknown))
+
+# ::snt Who developed Skype?
+(d / develop-02 :ARG0 (a / amr-unknown) :ARG1 (p / product :name (n / name :op1 "Skype")))
+
+# ::snt Which rivers flow through Bonn?
+(f / flow-01 :ARG1 (r / river :mod (a / amr-unknown)) :path (c / city :name (n / name :op1 "Bonn")))
+
+# ::snt how beautiful it is !
+(b / beautiful-02 :ARG1 (i / it) :degree (s / so) :mode expressive)
+
+# ::snt he said : " draw me a sheep . "
+(s / say-01 :ARG0 (h / he) :ARG1 (d / draw-01 :mode imperative :ARG0 (y / you) :ARG1 (s2 / sheep) :beneficiary (i / i)))
+
+# ::snt the girl sings
+(s / sing-01 :ARG0 (g / girl))
+"""
+
+
+def test_learnt_counts_follow_the_references(tmp_path):
+    (tmp_path / "corpus.txt").write_text(CORPUS)
+    conventions = learn_conventions(load_corpus(tmp_path / "corpus.txt").entries)
+    assert conventions.counts == {PUNCTUATED: (5, 6), QUOTED_QUESTIONS: (1, 3), EXCLAIMED: (1, 1),
+                                  QUOTED_SPEECH: (1, 1)}
+    assert conventions.follows(PUNCTUATED) and conventions.follows(EXCLAIMED)
+    assert not conventions.follows(QUOTED_QUESTIONS)  # 1 of 3 questions quoted
+    assert not conventions.allows("quote-dialogue") and conventions.allows("quote-speech")
+
+
+def test_a_convention_never_counted_is_followed_and_one_never_seen_is_not():
+    assert Conventions().allows("quote-dialogue")  # a model directory of before
+    assert not Conventions({EXCLAIMED: (0, 0)}).follows(EXCLAIMED)
+    unpunctuated = Conventions({PUNCTUATED: (20, 1183)})
+    assert not unpunctuated.allows("punctuation-refined") and not unpunctuated.allows("quote-speech")
+    assert unpunctuated.allows("articles-refined")  # no convention of punctuation
+    assert Conventions.from_json(unpunctuated.to_json()) == unpunctuated
+
+
+def test_a_pipeline_skips_the_steps_whose_convention_the_corpus_does_not_follow():
+    labels = {"s": "see-01", "h": "he", "c": "cat", "b": "big", "v": "very"}
+    edges = [("s", "ARG0", "h"), ("s", "ARG1", "c"), ("c", "mod", "b"), ("b", "degree", "v")]
+    five = final(labels, edges, ["h", "s", "v", "b", "c"], real={"s": "saw"})
+    punctuated = Context(BigramLM({}), uniform_denom)
+    unpunctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (1, 10)}))
+    assert resolve_pipeline("full").run(five, punctuated)[-1] == "."
+    assert resolve_pipeline("full").run(five, unpunctuated) == "he saw very big cat".split()
+
+
+def test_a_model_directory_without_conventions_follows_every_one():
+    assert Models.load(RESOURCES_DIR / "default" / "model").conventions == Conventions()
