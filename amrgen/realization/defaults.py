@@ -34,8 +34,7 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
    where, how, when or why, in a role of quantity, age, extent, frequency or
    duration how many, how old, how far, how often or how long
    (:data:`~amrgen.lexicon.words.QUESTION_WORDS_BY_ROLE`; "where do you come from"
-   came out "you come" with the reference implementation's ε); as :polarity
-   (a yes-no question: "is it near") it is ε, elsewhere ε
+   came out "you come" with the reference implementation's ε), elsewhere ε
    like the concepts below (the realize model knows what, who and which).
    The handwritten words of :data:`~amrgen.lexicon.words.SPECIAL_REALIZATIONS` and the concepts of
    :data:`~amrgen.lexicon.words.SILENT_CONCEPTS` (realized as ε), as the reference implementation
@@ -164,8 +163,6 @@ class DefaultRealizer:
                 role = "cause"
             if role in QUESTION_WORDS_BY_ROLE:
                 return _Defaults((QUESTION_WORDS_BY_ROLE[role],))
-            if role == "polarity":  # a yes-no question: the inversion and the ? say it
-                return _Defaults(("",))
         if concept in SILENT_CONCEPTS:
             return _Defaults(("",))
         return _Defaults(self._pronoun(g, v, concept, alpha) or self._lemma_forms(c, concept, alpha))

@@ -72,6 +72,8 @@ def test_an_unknown_is_the_question_word_of_its_role(realizer):
     assert defaults(realizer, unknown("ARG3"), NN) == {"where": P}
     assert defaults(realizer, unknown("manner"), NN) == {"how": P}
     assert defaults(realizer, unknown("ARG0", "cause-01"), NN) == {"why": P}
+    assert defaults(realizer, unknown("quant", "person"), NN) == {"how many": P}
+    assert defaults(realizer, unknown("age", "person"), NN) == {"how old": P}
     assert defaults(realizer, unknown("ARG1"), NN) == {"": P}
     assert defaults(realizer, unknown("polarity"), NN) == {"": P}
 
