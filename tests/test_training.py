@@ -1,5 +1,6 @@
 """``amrgen train`` and ``amrgen evaluate-models`` on a small corpus."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,18 @@ def test_evaluate_models_scores_the_trained_models(trained, tmp_path, capsys):
     total = sum(int(x) for line in confusion[1:] for x in line.split(",")[1:])
     assert total == int(rows["first-stage"][1])
     assert main(["evaluate-models", str(tmp_path / "missing"), str(train)]) == 2
+
+
+def test_train_joins_several_corpus_files(trained, tmp_path):
+    train, model = trained
+    graphs = train.read_text().split("\n\n")  # a header comment, then 40 graphs
+    tests = (LP / "test.txt").read_text().split("\n\n")
+    parts = {"first": graphs[:21], "second": graphs[21:], "dev-a": tests[:70], "dev-b": tests[70:]}
+    for name, chunks in parts.items():
+        (tmp_path / f"{name}.txt").write_text("\n\n".join(chunks).strip() + "\n")
+    first, second, dev_a, dev_b = (str(tmp_path / f"{name}.txt") for name in parts)
+    assert main(["train", first, second, "--dev", dev_a, dev_b, "-o", str(tmp_path / "model")]) == 0
+    _, settings = load_models(tmp_path / "model")
+    assert settings["training corpus"] == [first, second] and settings["dev corpus"] == [dev_a, dev_b]
+    manifests = [json.loads((m / "manifest.json").read_text()) for m in (model, tmp_path / "model")]
+    assert manifests[0]["files"] == manifests[1]["files"]  # the same models as from the one file
