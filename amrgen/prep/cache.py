@@ -56,7 +56,11 @@ from amrgen.io.penman_corpus import ReadError, read_corpus_text
 from amrgen.lexicon.words import LEXICON_DIR
 from amrgen.paths import PROJECT_ROOT, cache_dir
 from amrgen.prep.extended import ExtendedEntry
-from amrgen.prep.prepared_format import PreparedCorpus, format_prepared_corpus, prepared_entries
+from amrgen.prep.prepared_format import (
+    PreparedCorpus,
+    format_prepared_corpus,
+    prepared_entries,
+)
 
 FORMAT = "amrgen-prepared-corpus"
 FORMAT_VERSION = 1

@@ -7,7 +7,6 @@ import pytest
 from amrgen.prep import cache, pipeline
 from amrgen.prep.pipeline import load_corpora, load_corpus
 
-
 CORPUS = """\
 # ::id ok.1 ::snt The <i>boy</i> wants to go.
 (w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))
