@@ -31,11 +31,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
 from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
+
+if TYPE_CHECKING:  # the generator is imported when the command runs
+    from amrgen.evaluation.generation import GeneratorSpec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -77,7 +81,8 @@ def _references(path: str, encoding: str | None) -> tuple[list, list, list]:
     return items, references, [alternative_tokens(item) for item in items]
 
 
-def _one_corpus(args: argparse.Namespace, spec, items: list, references: list, alternatives: list) -> int:
+def _one_corpus(args: argparse.Namespace, spec: GeneratorSpec, items: list, references: list,
+                alternatives: list) -> int:
     """The BLEU and the table by reference length of one corpus (see the module docstring)."""
     from amrgen.evaluation.generation import scored
     from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
@@ -105,7 +110,7 @@ def _one_corpus(args: argparse.Namespace, spec, items: list, references: list, a
     return 1 if any(r.failed for r in results) else 0
 
 
-def _across_corpora(args: argparse.Namespace, spec, corpora: list[tuple[list, list, list]]) -> int:
+def _across_corpora(args: argparse.Namespace, spec: GeneratorSpec, corpora: list[tuple[list, list, list]]) -> int:
     """One row per corpus (:mod:`amrgen.evaluation.corpora`), the table printed and, if asked, written and drawn."""
     from amrgen.evaluation.corpora import corpora_csv, corpus_row, format_corpora
     from amrgen.evaluation.generation import scored
