@@ -138,7 +138,8 @@ def write_cached(cached: Path, key: str, corpus: PreparedCorpus) -> None:
     unnamed = [position for position, entry in enumerate(corpus.entries) if "id" not in entry.metadata]
     aligned = [[str(v) for v in entry.alignment] for entry in corpus.entries]
     lists = {"errors": errors, "unnamed": unnamed, "aligned": aligned}
-    write_atomically(cached, json.dumps(header) + "\n" + json.dumps(lists) + "\n" + format_prepared_corpus(corpus.entries))
+    text = format_prepared_corpus(corpus.entries)
+    write_atomically(cached, json.dumps(header) + "\n" + json.dumps(lists) + "\n" + text)
 
 
 def read_cached(cached: Path, key: str, source: str | Path) -> PreparedCorpus | None:
@@ -180,4 +181,5 @@ def _as_prepared(entry: ExtendedEntry, unnamed: bool, order: list[str]) -> Exten
     if sorted(order) != sorted(by_name):
         raise ValueError(f"entry {entry.id}: other aligned vertices")
     metadata = {k: v for k, v in entry.metadata.items() if not (unnamed and k == "id")}
-    return replace(entry, metadata=metadata, alignment={by_name[name]: entry.alignment[by_name[name]] for name in order})
+    alignment = {by_name[name]: entry.alignment[by_name[name]] for name in order}
+    return replace(entry, metadata=metadata, alignment=alignment)
