@@ -17,6 +17,18 @@ from amrgen.errors import MissingResourceError  # noqa: E402
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def prepared_cache(tmp_path_factory) -> Path:
+    """A folder of this test run's own for prepared corpora (:mod:`amrgen.prep.cache`),
+    so that no test reads or fills the user's cache."""
+    from amrgen.prep.cache import ENV_VAR
+
+    folder = tmp_path_factory.mktemp("prepared-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_VAR, str(folder))
+        yield folder
+
+
 @pytest.fixture
 def shared_dir() -> Path:
     """The read-only ``../shared`` directory with the corpora; skips the test when it is absent."""

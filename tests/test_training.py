@@ -8,7 +8,7 @@ from amrgen.cli import main
 from amrgen.ml.store import load_json_resource, load_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
-from amrgen.prep.pipeline import load_corpus
+from amrgen.prep.pipeline import load_corpora, load_corpus
 
 pytestmark = pytest.mark.slow
 LP = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
@@ -49,3 +49,23 @@ def test_evaluate_models_scores_the_trained_models(trained, tmp_path, capsys):
     total = sum(int(x) for line in confusion[1:] for x in line.split(",")[1:])
     assert total == int(rows["first-stage"][1])
     assert main(["evaluate-models", str(tmp_path / "missing"), str(train)]) == 2
+
+
+def test_train_joins_several_corpus_files(trained, tmp_path):
+    train, _ = trained
+    graphs = train.read_text().split("\n\n")  # a header comment, then 40 graphs
+    tests = (LP / "test.txt").read_text().split("\n\n")
+    parts = {"first": graphs[:21], "second": graphs[21:], "dev-a": tests[:70], "dev-b": tests[70:]}
+    for name, chunks in parts.items():
+        (tmp_path / f"{name}.txt").write_text("\n\n".join(chunks).strip() + "\n")
+    first, second, dev_a, dev_b = (str(tmp_path / f"{name}.txt") for name in parts)
+    assert main(["train", first, second, "--dev", dev_a, dev_b, "-o", str(tmp_path / "model")]) == 0
+    _, settings = load_models(tmp_path / "model")
+    assert settings["training corpus"] == [first, second] and settings["dev corpus"] == [dev_a, dev_b]
+    # Each file is prepared (and aligned) on its own, so the models need not be those of the joined
+    # file; what the oracle finds on the two files' entries together is what was trained on.
+    joined = load_corpora([first, second]).entries
+    assert [e.id for e in joined] == [e.id for e in load_corpus(train).entries]
+    _, resources = constrained_runs(joined, Approach.TEXT)
+    assert load_json_resource(tmp_path / "model", "empirical-pos") == resources.empirical_pos
+    assert len(load_json_resource(tmp_path / "model", "merge-table")) == len(resources.merge_table)

@@ -17,23 +17,36 @@ aligned) unless it already is.  --plots DIR writes the figure's two plots,
 --csv FILE the table.  A graph that cannot be generated counts with the empty
 sentence and is reported as amrgen generate reports it; the exit status is
 amrgen generate's (0: all generated, 1: some could not be, 2: an error).
+A graph with paraphrases (``# ::alt-snts``) is scored against all of them.
+
+Several corpora (-i A B C) print one table instead, a row per corpus: its
+graphs with a reference, BLEU, chrF++ (sacrebleu's chrF with word 2-grams,
+lower-cased as BLEU), len ratio (tokens generated over tokens of the first
+references) and s/graph; --csv writes that table, --plots DIR draws it
+(corpora.png: BLEU and chrF++ per corpus) beside the two plots by length with
+a line per corpus.  --oracle takes one corpus.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
 from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 
+if TYPE_CHECKING:  # the generator is imported when the command runs
+    from amrgen.evaluation.generation import GeneratorSpec
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("evaluate", help="BLEU and time of the generator on a corpus, by reference length",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-i", "--input", required=True, metavar="CORPUS", help="AMR corpus with references")
+    parser.add_argument("-i", "--input", required=True, nargs="+", metavar="CORPUS",
+                        help="AMR corpus with references; several: one table, a row per corpus")
     add_encoding_option(parser)
     add_generator_options(parser)
     parser.add_argument("--oracle", action="store_true", help="print the oracle's BLEU ceiling beside it")
@@ -43,32 +56,51 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from amrgen.evaluation.generation import read_items, reference_tokens, scored
-    from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
-
     spec = generator_spec(args)
+    if args.oracle and len(args.input) > 1:
+        raise AmrgenError("--oracle takes one corpus")
     if args.csv:
-        check_output_path(args.csv, [args.input])
+        check_output_path(args.csv, args.input)
     if args.plots and not Path(args.plots).resolve().parent.is_dir():
         raise AmrgenError(f"{args.plots}: the directory to write it in does not exist")
-    items = read_items(args.input, args.encoding)
+    corpora = [_references(path, args.encoding) for path in args.input]
+    if len(corpora) > 1:
+        return _across_corpora(args, spec, corpora)
+    items, references, alternatives = corpora[0]
+    return _one_corpus(args, spec, items, references, alternatives)
+
+
+def _references(path: str, encoding: str | None) -> tuple[list, list, list]:
+    """A corpus's entries, the reference tokens and the further references of each."""
+    from amrgen.evaluation.generation import alternative_tokens, read_items, reference_tokens
+
+    items = read_items(path, encoding)
     references = [reference_tokens(item) for item in items]
     if not any(references):
-        raise AmrgenError(f"{args.input}: no entry has a reference sentence (# ::snt or # ::tok) to evaluate against")
+        raise AmrgenError(f"{path}: no entry has a reference sentence (# ::snt or # ::tok) to evaluate against")
+    return items, references, [alternative_tokens(item) for item in items]
+
+
+def _one_corpus(args: argparse.Namespace, spec: GeneratorSpec, items: list, references: list,
+                alternatives: list) -> int:
+    """The BLEU and the table by reference length of one corpus (see the module docstring)."""
+    from amrgen.evaluation.generation import scored
+    from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
+
+    (path,) = args.input
     results = generate_all(spec, items, args.workers)
-    systems = {"generator": scored(results, references)}
+    systems = {"generator": scored(results, references, alternatives)}
     if args.oracle:
         from amrgen.evaluation.ceiling import oracle_scored
 
-        systems["oracle"] = oracle_scored(args.input, encoding=args.encoding)
+        systems["oracle"] = oracle_scored(path, encoding=args.encoding)
     columns = {name: summary(graphs) for name, graphs in systems.items()}
     print(f"BLEU: {_bleu(columns['generator'][0].bleu)}{unscored_note(references)}")
     if args.oracle:
         print(f"oracle BLEU: {_bleu(columns['oracle'][0].bleu)}")
     print(f"BLEU (l_max = {L_MAX}): {_bleu(columns['generator'][-1].bleu)}")
     print(format_table(columns))
-    where = "this process" if args.workers == 1 else f"the {args.workers} worker processes, sharing the cores"
-    print(f"s/graph: mean time of generate() per graph, generator loaded, measured in {where}")
+    _timing_note(args.workers)
     if args.csv:
         write_atomically(args.csv, to_csv(columns))
     if args.plots:
@@ -76,6 +108,36 @@ def run(args: argparse.Namespace) -> int:
 
         plot_by_length({name: by_length(graphs) for name, graphs in systems.items()}, args.plots)
     return 1 if any(r.failed for r in results) else 0
+
+
+def _across_corpora(args: argparse.Namespace, spec: GeneratorSpec, corpora: list[tuple[list, list, list]]) -> int:
+    """One row per corpus (:mod:`amrgen.evaluation.corpora`), the table printed and, if asked, written and drawn."""
+    from amrgen.evaluation.corpora import corpora_csv, corpus_row, format_corpora
+    from amrgen.evaluation.generation import scored
+    from amrgen.evaluation.lengths import by_length
+
+    rows, by_corpus, failed = [], {}, False
+    for path, (items, references, alternatives) in zip(args.input, corpora):
+        results = generate_all(spec, items, args.workers)
+        failed |= any(r.failed for r in results)
+        graphs = scored(results, references, alternatives)
+        rows.append(corpus_row(path, graphs))
+        by_corpus[path] = by_length(graphs)
+    print(format_corpora(rows))
+    _timing_note(args.workers)
+    if args.csv:
+        write_atomically(args.csv, corpora_csv(rows))
+    if args.plots:
+        from amrgen.evaluation.plots import plot_by_length, plot_corpora
+
+        plot_corpora(rows, args.plots)
+        plot_by_length(by_corpus, args.plots)
+    return 1 if failed else 0
+
+
+def _timing_note(workers: int) -> None:
+    where = "this process" if workers == 1 else f"the {workers} worker processes, sharing the cores"
+    print(f"s/graph: mean time of generate() per graph, generator loaded, measured in {where}")
 
 
 def _bleu(value: float | None) -> str:

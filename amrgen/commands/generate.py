@@ -13,6 +13,11 @@ Exit status: 0 when every graph was generated, 1 when some could not be
 (OUTPUT is written all the same), 2 for an error that stops the command
 (a missing file, a model that cannot be loaded, --bleu without references).
 
+--bleu prints the corpus BLEU (case-insensitive, 1- to 4-grams, on the
+tokens) and chrF++ (sacrebleu's chrF with word 2-grams, lower-cased) against
+the references: ``# ::tok``, else ``# ::snt`` without markup tokenized, and
+the paraphrases of ``# ::alt-snts`` as further references.
+
 --trace writes one JSON object per graph and line, in input order, with the
 keys index, id, sentence, error (null unless it failed), phase1 (the
 transitions of phase 1 with their probabilities: [{"transition", "p"}]),
@@ -53,7 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_encoding_option(parser)
     add_generator_options(parser)
     parser.add_argument("-b", "--bleu", action="store_true",
-                        help="print the BLEU against the entries' references (# ::tok, else # ::snt tokenized)")
+                        help="print BLEU and chrF++ against the entries' references (# ::tok, else # ::snt "
+                             "tokenized, and the paraphrases of # ::alt-snts)")
     parser.add_argument("-s", "--show-output", action="store_true", help="print each sentence as it is generated")
     parser.add_argument("--trace", metavar="FILE", help="write what generation decided, one JSON line per graph")
     parser.set_defaults(func=run)
@@ -100,7 +106,7 @@ def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
 
 
 def run(args: argparse.Namespace) -> int:
-    from amrgen.evaluation.generation import generation_bleu, read_items, reference_tokens
+    from amrgen.evaluation.generation import alternative_tokens, read_items, reference_tokens, scored
 
     spec = generator_spec(args)
     for path in (args.output, args.trace):
@@ -120,7 +126,11 @@ def run(args: argparse.Namespace) -> int:
     if args.trace:
         write_atomically(args.trace, "".join(printable_json(r.trace) + "\n" for r in results))
     if args.bleu:
-        print(f"BLEU: {generation_bleu(results, references):.2f}{unscored_note(references)}")
+        from amrgen.evaluation.corpora import corpus_row
+
+        score = corpus_row(args.input, scored(results, references, [alternative_tokens(item) for item in items]))
+        print(f"BLEU: {score.bleu:.2f}{unscored_note(references)}")
+        print(f"chrF++: {score.chrf:.2f}")
     return 1 if any(r.failed for r in results) else 0
 
 

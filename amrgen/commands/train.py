@@ -13,14 +13,15 @@ import time
 
 from amrgen import __version__, training
 from amrgen.oracle.annotations import Approach
-from amrgen.prep.pipeline import load_corpus
+from amrgen.prep.pipeline import load_corpora
 from amrgen.training import SUMMARY_KEYS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("train", help="train the models of the generator", description=__doc__)
-    parser.add_argument("train", help="training corpus (plain or prepared)")
-    parser.add_argument("--dev", required=True, help="dev corpus, to choose each model's regularization")
+    parser.add_argument("train", nargs="+", help="training corpus (plain or prepared); several are joined")
+    parser.add_argument("--dev", required=True, nargs="+",
+                        help="dev corpus, to choose each model's regularization; several are joined")
     parser.add_argument("-o", "--output", required=True, metavar="MODEL_DIR", help="the model directory to write")
     parser.add_argument("--features", metavar="DIR", help="feature lists NAME.txt, as select-features writes "
                         "them; a model without one here uses resources/features (default: all from there)")
@@ -40,15 +41,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"amrgen train: [{time.perf_counter() - started:5.0f} s] {message}", file=sys.stderr, flush=True)
 
     corpora = {}
-    for part, path in (("training", args.train), ("dev", args.dev)):
-        corpus = load_corpus(path)
+    for part, paths in (("training", args.train), ("dev", args.dev)):
+        corpus = load_corpora(paths)
         for error in corpus.errors:
             say(f"skipped {error}")
         corpora[part] = corpus.entries
     result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
                             features_dir=args.features, iterations=args.iterations, workers=args.workers,
                             progress=say)
-    settings = {"amrgen": __version__, "training corpus": args.train, "dev corpus": args.dev,
+    settings = {"amrgen": __version__, "training corpus": _named(args.train), "dev corpus": _named(args.dev),
                 "approach": args.approach, "features": args.features or "resources/features",
                 "iterations": args.iterations}
     training.save(result, args.output, settings)
@@ -61,3 +62,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"trained {len(result.models)} models in {result.seconds:.0f} s, peak memory {peak:.0f} MB, "
           f"written to {args.output}")
     return 0
+
+
+def _named(paths: list[str]) -> str | list[str]:
+    """The corpus files as the manifest names them: one as a string, several as a list."""
+    return paths[0] if len(paths) == 1 else paths

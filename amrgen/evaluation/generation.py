@@ -43,7 +43,7 @@ from amrgen.hyperparameters import Hyperparameters
 from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, check_graphs, iter_corpus
 from amrgen.io.printable import escaped, printable
-from amrgen.prep.tokenize import reference_of
+from amrgen.prep.tokenize import alternatives_of, reference_of
 
 Item = CorpusEntry | ReadError
 FirstPhase = tuple[Amr, Phase1Result]
@@ -132,15 +132,27 @@ def reference_tokens(item: Item) -> list[str] | None:
         return None
 
 
-def scored(results: Sequence[GraphResult], references: Sequence[list[str] | None]) -> list[Scored]:
-    """The sentence, reference and time of every graph that has a reference (a
-    graph that could not be generated counts with the empty sentence)."""
-    return [Scored(r.sentence, ref, r.seconds) for r, ref in zip(results, references, strict=True) if ref is not None]
+def alternative_tokens(item: Item) -> list[list[str]]:
+    """The tokenized paraphrases of an entry's reference (``# ::alt-snts``), further
+    references of BLEU; none for a malformed entry."""
+    return [] if isinstance(item, ReadError) else alternatives_of(item.metadata)
 
 
-def generation_bleu(results: Sequence[GraphResult], references: Sequence[list[str] | None]) -> float:
-    """Corpus BLEU over the graphs that have a reference (see :func:`scored`), as ``amrgen oracle --bleu``."""
-    return row("all", scored(results, references)).bleu or 0.0
+def scored(results: Sequence[GraphResult], references: Sequence[list[str] | None],
+           alternatives: Sequence[list[list[str]]] | None = None) -> list[Scored]:
+    """The sentence, references and time of every graph that has a reference (a
+    graph that could not be generated counts with the empty sentence);
+    ``alternatives``: each graph's further references (:func:`alternative_tokens`)."""
+    further = alternatives if alternatives is not None else [[] for _ in references]
+    return [Scored(r.sentence, ref, r.seconds, alts)
+            for r, ref, alts in zip(results, references, further, strict=True) if ref is not None]
+
+
+def generation_bleu(results: Sequence[GraphResult], references: Sequence[list[str] | None],
+                    alternatives: Sequence[list[list[str]]] | None = None) -> float:
+    """Corpus BLEU over the graphs that have a reference (see :func:`scored`), as
+    ``amrgen oracle --bleu``, against every reference a graph has."""
+    return row("all", scored(results, references, alternatives)).bleu or 0.0
 
 
 def generate_graph(generator: Generator, item: Item, trace: bool = False, first_phase: FirstPhase | None = None,

@@ -4,7 +4,9 @@ scores the graphs whose reference has l_ref tokens in [0, 10], (10, 20],
 gives the BLEU over the graphs whose reference has at most l_max = 30.
 
 Lengths count the tokens of the tokenized reference, punctuation included
-(what BLEU is computed against, :func:`amrgen.prep.tokenize.reference_of`).
+(what BLEU is computed against, :func:`amrgen.prep.tokenize.reference_of`);
+the paraphrases of ``# ::alt-snts`` are further references of BLEU, but the
+length of a graph is its first reference's.
 A bucket's time is the mean time of generate(G) per graph in it.
 """
 
@@ -45,6 +47,13 @@ class Scored:
     reference: Sequence[str]
     """The reference tokens."""
     seconds: float | None = None
+    alternatives: Sequence[Sequence[str]] = ()
+    """The tokens of further references (``# ::alt-snts``)."""
+
+    @property
+    def references(self) -> list[str]:
+        """Every reference, tokens joined by spaces, the first one first."""
+        return [" ".join(tokens) for tokens in (self.reference, *self.alternatives)]
 
 
 @dataclass(frozen=True)
@@ -61,10 +70,14 @@ def row(label: str, scored: Sequence[Scored]) -> Row:
     """The row of these graphs."""
     if not scored:
         return Row(label, 0, None, None)
-    bleu = corpus_bleu([s.hypothesis for s in scored], [" ".join(s.reference) for s in scored])
+    bleu = corpus_bleu([s.hypothesis for s in scored], [s.references for s in scored])
+    return Row(label, len(scored), bleu, mean_seconds(scored))
+
+
+def mean_seconds(scored: Sequence[Scored]) -> float | None:
+    """The mean time of generate(G) over these graphs; None if some was not timed or there are none."""
     times = [s.seconds for s in scored]
-    seconds = None if None in times else sum(times) / len(times)
-    return Row(label, len(scored), bleu, seconds)
+    return None if None in times or not times else sum(times) / len(times)
 
 
 def by_length(scored: Sequence[Scored]) -> list[Row]:
@@ -88,9 +101,9 @@ def format_table(columns: dict[str, Sequence[Row]]) -> str:
         suffix = f" {name}" if len(columns) > 1 else ""
         if any(r.graphs != b.graphs for r, b in zip(rows, first)):
             parts.append(("graphs" + suffix, [str(r.graphs) for r in rows]))
-        parts.append(("BLEU" + suffix, [_format(r.bleu, ".2f") for r in rows]))
+        parts.append(("BLEU" + suffix, [format_value(r.bleu, ".2f") for r in rows]))
         if any(r.seconds is not None for r in rows):
-            parts.append(("s/graph" + suffix, [_format(r.seconds, ".3f") for r in rows]))
+            parts.append(("s/graph" + suffix, [format_value(r.seconds, ".3f") for r in rows]))
     widths = [max(8, len(header) + 2) for header, _ in parts]
     lines = [f"{'length':8}{'graphs':>8}" + "".join(f"{h:>{w}}" for (h, _), w in zip(parts, widths))]
     for i, base in enumerate(first):
@@ -110,5 +123,6 @@ def to_csv(columns: dict[str, Sequence[Row]]) -> str:
     return out.getvalue()
 
 
-def _format(value: float | None, spec: str) -> str:
+def format_value(value: float | None, spec: str) -> str:
+    """A table cell: the value in the format ``spec``, ``-`` for None."""
     return "-" if value is None else format(value, spec)

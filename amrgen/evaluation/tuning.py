@@ -35,6 +35,7 @@ from amrgen.evaluation.generation import (
     FirstPhase,
     GeneratorSpec,
     Item,
+    alternative_tokens,
     generate_corpus,
     generation_bleu,
     reference_tokens,
@@ -181,7 +182,8 @@ def tune(evaluate: Callable[[Hyperparameters], float], log: TuningLog, start: Hy
 class DevBleu:
     """score_BLEU(Θ) on a dev corpus: every graph generated under Θ, BLEU as
     ``amrgen oracle --bleu`` computes it, the first phase of each graph
-    computed by the first evaluation and reused by the others."""
+    computed by the first evaluation and reused by the others; a graph's
+    ``# ::alt-snts`` are further references, as ``amrgen generate -b`` scores."""
 
     def __init__(self, spec: GeneratorSpec, items: Sequence[Item], workers: int = 1, progress: bool = True) -> None:
         self.spec = spec
@@ -189,6 +191,7 @@ class DevBleu:
         self.workers = workers
         self.progress = progress
         self.references = [reference_tokens(item) for item in self.items]
+        self.alternatives = [alternative_tokens(item) for item in self.items]
         self.first_phases: list[FirstPhase | None] | None = None
         if not any(self.references):
             raise AmrgenError("the dev corpus has no reference sentences (# ::snt or # ::tok) to score against")
@@ -199,7 +202,7 @@ class DevBleu:
                                   progress=self.progress)
         if self.first_phases is None:
             self.first_phases = [r.first_phase for r in results]
-        return generation_bleu(results, self.references)
+        return generation_bleu(results, self.references, self.alternatives)
 
 
 def fingerprint(path: str | Path) -> str:

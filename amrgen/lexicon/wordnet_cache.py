@@ -24,8 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from amrgen.errors import AmrgenError
 from amrgen.io.atomic import write_atomically
+from amrgen.io.cache_file import CacheFileError, checked_header
 from amrgen.lexicon.wordnet_table import POS_TAGS, WordNetTable, build_table
 from amrgen.paths import cache_dir
 
@@ -37,10 +37,6 @@ FORMAT_VERSION = 2
 (version 1 was the pickle file)."""
 
 TABLE_FILE_NAME = "wordnet-table.json"
-
-
-class CacheFileError(AmrgenError):
-    """A cache file that is not a WordNet table of this version; the message names the file."""
 
 
 def default_table_path() -> Path:
@@ -131,15 +127,7 @@ def read_table(path: Path) -> WordNetTable | None:
 
 def _header(path: Path, line: bytes) -> dict:
     """The first line of a table file, checked to be this format and version."""
-    try:
-        header = json.loads(line)
-    except ValueError:
-        header = None
-    if not (isinstance(header, dict) and header.get("format") == FORMAT):
-        raise CacheFileError(f"{path}: not an amrgen WordNet table")
-    if header.get("version") != FORMAT_VERSION:
-        raise CacheFileError(f"{path}: a WordNet table of version {header.get('version')!r}, "
-                             f"not {FORMAT_VERSION}")
+    header = checked_header(path, line, FORMAT, FORMAT_VERSION, "WordNet table")
     recorded = header.get("fingerprint")
     if not (isinstance(recorded, list) and recorded and isinstance(recorded[0], str)):
         raise CacheFileError(f"{path}: the WordNet table in it is damaged")

@@ -43,6 +43,7 @@ from amrgen.io.dependencies import DependencyParse, read_pos_lines
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, iter_corpus, read_corpus
 from amrgen.prep.align import align_corpus
 from amrgen.prep.align.fusion import apply_rules
+from amrgen.prep.cache import cached_preparation
 from amrgen.prep.corpus_alignments import given_alignment
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.prep.normalize import canonical_form
@@ -139,11 +140,29 @@ def prepare_corpus(
 
 def load_corpus(path: str | Path, encoding: str | None = None, **options) -> PreparedCorpus:
     """A prepared corpus as it is (:func:`read_prepared`), any other one prepared
-    (:func:`prepare_corpus` with ``options``); ``encoding`` is the file's."""
+    (:func:`prepare_corpus` with ``options``); ``encoding`` is the file's.
+
+    Prepared with the default annotator and no sidecar files, a corpus is kept
+    in the user's cache and read from there the next time
+    (:mod:`amrgen.prep.cache`): ``progress``, ``workers`` and ``report`` do not
+    change what preparation gives."""
     first = next((item for item in iter_corpus(path, encoding) if isinstance(item, CorpusEntry)), None)
     if first is not None and WORDS in first.metadata:
         return read_prepared(path, encoding)
-    return prepare_corpus(path, encoding=encoding, **options)
+    if any(options.get(name) is not None for name in ("annotator", "dependencies", "pos")):
+        return prepare_corpus(path, encoding=encoding, **options)
+    return cached_preparation(path, encoding, lambda: prepare_corpus(path, encoding=encoding, **options))
+
+
+def load_corpora(paths: Sequence[str | Path], encoding: str | None = None, **options) -> PreparedCorpus:
+    """Several corpus files loaded (:func:`load_corpus`) and joined in the order
+    given: their entries, then their errors."""
+    joined = PreparedCorpus()
+    for path in paths:
+        corpus = load_corpus(path, encoding, **options)
+        joined.entries += corpus.entries
+        joined.errors += corpus.errors
+    return joined
 
 
 def _sidecar(

@@ -62,7 +62,7 @@ from amrgen.graph import Vertex
 from amrgen.io import CorpusFormatError
 from amrgen.io.alignments import variables
 from amrgen.io.dependencies import DependencyParse
-from amrgen.io.penman_corpus import CorpusEntry, ReadError, format_entry, read_corpus
+from amrgen.io.penman_corpus import CorpusEntry, CorpusReadResult, ReadError, format_entry, read_corpus
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.prep.corpus_alignments import given_alignment
 from amrgen.prep.tokenize import Reference, reference_of
@@ -144,8 +144,12 @@ def format_prepared(entry: ExtendedEntry) -> str:
 def write_prepared(path: str | Path, entries: Iterable[ExtendedEntry]) -> None:
     """Write a prepared corpus file, entries separated by blank lines."""
     with open(path, "w", encoding="utf-8") as stream:
-        for position, entry in enumerate(entries):
-            stream.write(("\n" if position else "") + format_prepared(entry))
+        stream.write(format_prepared_corpus(entries))
+
+
+def format_prepared_corpus(entries: Iterable[ExtendedEntry]) -> str:
+    """The text of a prepared corpus file: the entries separated by blank lines."""
+    return "\n".join(format_prepared(entry) for entry in entries)
 
 
 def read_prepared(path: str | Path, encoding: str | None = None) -> PreparedCorpus:
@@ -155,7 +159,11 @@ def read_prepared(path: str | Path, encoding: str | None = None) -> PreparedCorp
     is skipped with a :class:`ReadError`, as malformed graphs are.
     ``encoding``: as :func:`~amrgen.io.penman_corpus.iter_corpus` takes it.
     """
-    read = read_corpus(path, encoding)
+    return prepared_entries(read_corpus(path, encoding))
+
+
+def prepared_entries(read: CorpusReadResult) -> PreparedCorpus:
+    """The prepared entries of a corpus that has been read (see :func:`read_prepared`)."""
     corpus = PreparedCorpus(errors=list(read.errors))
     for entry in read.entries:
         try:

@@ -7,7 +7,7 @@ a reference are kept:
 - the **tokens**: the tokenized reference, original case, punctuation
   included, as evaluation (BLEU) needs it.  They come from ``# ::tok`` when
   the entry has one (the LDC and ISI alignment releases), else from
-  ``# ::snt`` through :func:`tokenize`;
+  ``# ::snt`` through :func:`strip_markup` and :func:`tokenize`;
 - the **words** w': the tokens that are not punctuation, lower-cased.  A
   punctuation token is one without any letter or digit (``,`` ``--`` ``"``
   ``@-@`` ``...``), so ``'s``, ``n't`` and ``B-612`` are words;
@@ -31,6 +31,23 @@ inside a word:
 - everything between the first and the last letter or digit stays one token
   (``o'clock``, ``B-612``, ``7,500,000``, ``3.5``).
 
+Some corpora write ``::snt`` as it stood in a marked-up document: Bio AMR
+keeps ``<i>BRAF</i>``, ``<sc>``, ``<sub>``, ``<sup>``, ``<xref ...>3</xref>``
+and ``<ce:cross-ref ...>``.  :func:`strip_markup` removes the tags and keeps
+the text between them, so neither training nor BLEU sees a tag.  A
+superscript written onto a word becomes a word of its own
+(``B-Raf<sup>V600E</sup>`` → ``B-Raf V600E``): in Bio AMR it is nearly
+always a mutation, which the graph holds apart from the gene (``:ARG1-of
+(m / mutate-01 :value "V600E")``).  A citation keeps its brackets and
+numbers (``[<xref ...>14</xref>]`` → ``[14]``): the graph says it too
+(``publication :ARG1-of (c / cite-01 :ARG2 14)``), so the reference keeps
+the words that realize it.
+
+Several references: ``# ::alt-snts`` holds paraphrases of ``::snt``
+separated by ``|||`` (the AMR guidelines' examples); :func:`alternatives_of`
+gives them tokenized as ``::snt`` is.  Only evaluation reads them: the
+training reference stays ``::snt``.
+
 spaCy's tokenizer was not used: it changes already-tokenized text
 (``cannot`` → ``can`` ``not``) and its rules vary between model versions.
 """
@@ -48,6 +65,14 @@ _CLITIC_TOKEN = re.compile(rf"(?i){_CLITIC}")
 _FINAL_CLITIC = re.compile(rf"(?i)(?<=\w)(?:{_CLITIC})$")
 _LETTER_ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
 _SAME_CHARACTER_RUN = re.compile(r"(.)\1*", re.DOTALL)
+_TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
+"""An HTML or XML tag: ``<i>``, ``</i>``, ``<xref rid="B1">``, ``<ce:cross-ref>``, ``<br/>``."""
+_SUPERSCRIPT = re.compile(r"(?P<glued>(?<=\w))?<sup(?:\s[^<>]*)?>")
+"""A superscript's opening tag, ``glued`` when it follows a letter or digit."""
+
+ALTERNATIVES = "alt-snts"
+"""The metadata key of the paraphrases of ``::snt``."""
+ALTERNATIVES_SEPARATOR = "|||"
 
 
 @dataclass(frozen=True)
@@ -90,16 +115,32 @@ def tokenize(sentence: str) -> list[str]:
     return tokens
 
 
+def strip_markup(text: str) -> str:
+    """``text`` without HTML or XML tags, the text inside them kept (see the module
+    docstring); a ``<`` that starts no tag (``x < 5``) stays."""
+    # the superscripts after the other tags are gone: K-RAS</i><sup>V12</sup> is glued too
+    text = _TAG.sub(lambda tag: tag.group() if _SUPERSCRIPT.fullmatch(tag.group()) else "", text)
+    return _SUPERSCRIPT.sub(lambda tag: " " if tag.group("glued") is not None else "", text)
+
+
 def reference_of(metadata: Mapping[str, str]) -> Reference:
-    """The reference of a corpus entry: ``::tok`` split on whitespace, else ``::snt`` tokenized.
+    """The reference of a corpus entry: ``::tok`` split on whitespace, else ``::snt``
+    without markup, tokenized.
 
     Raises :class:`CorpusFormatError` if the entry has neither.
     """
     if "tok" in metadata:
         return Reference.from_tokens(metadata["tok"].split())
     if "snt" in metadata:
-        return Reference.from_tokens(tokenize(metadata["snt"]))
+        return Reference.from_tokens(tokenize(strip_markup(metadata["snt"])))
     raise CorpusFormatError("no reference sentence: neither # ::tok nor # ::snt")
+
+
+def alternatives_of(metadata: Mapping[str, str]) -> list[list[str]]:
+    """The tokens of each paraphrase in ``# ::alt-snts`` (none without that line), as
+    ``::snt`` is tokenized; an empty one is left out."""
+    pieces = metadata.get(ALTERNATIVES, "").split(ALTERNATIVES_SEPARATOR)
+    return [tokens for tokens in (tokenize(strip_markup(piece)) for piece in pieces) if tokens]
 
 
 def _split_piece(piece: str) -> list[str]:

@@ -3,11 +3,10 @@ regular expression, over id, sentence and concepts) and previous/next.
 
 Sentences are shown without the markup some corpora keep in ``::snt`` (Bio
 AMR's ``<i>BRAF</i>``, ``<xref ref-type="bibr" rid="B1">1</xref>``,
-``<sup>``), and the filter reads them so too."""
+``<sup>``), as the references are read (:func:`amrgen.prep.tokenize.strip_markup`),
+and the filter reads them so too."""
 
 from __future__ import annotations
-
-import re
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.prep.tokenize import strip_markup
 from amrgen_gui import theme
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -42,13 +42,9 @@ ID_FONT = theme.ui_font(8.5, bold=True)
 SENTENCE_FONT = theme.ui_font(10)
 
 
-_TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
-"""An HTML or XML tag: ``<i>``, ``</i>``, ``<xref rid="B1">``, ``<ce:cross-ref>``, ``<br/>``."""
-
-
 def sentence(entry: ExtendedEntry) -> str:
     """The reference as the corpus wrote it (``::snt``) without markup tags, else its tokens."""
-    return _TAG.sub("", entry.metadata.get("snt", "")) or " ".join(entry.tokens or entry.words)
+    return strip_markup(entry.metadata.get("snt", "")) or " ".join(entry.tokens or entry.words)
 
 
 class EntryDelegate(QStyledItemDelegate):

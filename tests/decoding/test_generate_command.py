@@ -65,6 +65,7 @@ def test_generate_gives_the_good_graphs_an_empty_line_and_a_message(tiny, tmp_pa
     assert shown[:3] == [lines[0], lines[2], lines[3]]  # -s: each sentence as generated
     assert shown[3].startswith("BLEU: ") and float(shown[3].split()[1]) > 0
     assert "1 graph without a reference" in shown[3]  # the malformed entry's
+    assert shown[4].startswith("chrF++: ") and 0 < float(shown[4].split()[1]) < 100
 
 
 def test_an_error_before_generating_keeps_the_older_output(tiny, tmp_path, capsys):
@@ -129,6 +130,38 @@ def test_evaluate_prints_bleu_the_buckets_and_writes_csv_and_plots(tiny, tmp_pat
     assert csv.read_text().splitlines()[0] == "length,graphs,bleu,seconds"
     assert sorted(p.name for p in plots.iterdir()) == ["bleu-by-length.png", "time-by-length.png"]
     assert (plots / "bleu-by-length.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_evaluate_over_several_corpora_prints_one_table_and_scores_paraphrases(tiny, tmp_path, capsys):
+    _, _, corpus = tiny
+    output = tmp_path / "out.txt"
+    main(["generate", "-i", str(corpus), "-o", str(output), *_generator_options(tiny)])
+    generated = output.read_text(encoding="utf-8").split("\n")[2]
+    # the same graphs, the second good one with its generated sentence as a paraphrase of its reference
+    paraphrased = tmp_path / "paraphrased.txt"
+    text = corpus.read_text(encoding="utf-8")
+    snt = [line for line in text.splitlines() if line.startswith("# ::snt")][1]
+    assert generated.split() != snt.lower().split()[2:]
+    paraphrased.write_text(text.replace(snt, f"{snt}\n# ::alt-snts Something else . ||| {generated}"),
+                           encoding="utf-8")
+    csv, plots = tmp_path / "table.csv", tmp_path / "plots"
+    code = main(["evaluate", "-i", str(corpus), str(paraphrased), "--csv", str(csv), "--plots", str(plots),
+                 *_generator_options(tiny)])
+    assert code == 1  # the malformed entry
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["corpus", "graphs", "BLEU", "chrF++", "len", "ratio", "s/graph"]
+    rows = [line.split() for line in out[1:3]]
+    assert [row[0] for row in rows] == [str(corpus), str(paraphrased)]
+    assert [row[1] for row in rows] == ["3", "3"]
+    plain, several = ([float(cell) for cell in row[2:]] for row in rows)
+    assert several[0] > plain[0] and several[1] > plain[1]  # BLEU and chrF++ against the paraphrase too
+    assert plain[2] == several[2] > 0  # the length ratio is against the first references
+    assert out[3].startswith("s/graph: ")
+    lines = csv.read_text().splitlines()
+    assert lines[0] == "corpus,graphs,bleu,chrf,length_ratio,seconds" and lines[1].startswith(f"{corpus},3,")
+    assert sorted(p.name for p in plots.iterdir()) == ["bleu-by-length.png", "corpora.png", "time-by-length.png"]
+    assert main(["evaluate", "-i", str(corpus), str(paraphrased), "--oracle", *_generator_options(tiny)]) == 2
+    assert capsys.readouterr().err.strip().endswith("--oracle takes one corpus")
 
 
 def test_tune_writes_a_loadable_file_and_resumes_from_its_log(tiny, tmp_path, capsys):

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.gui
 
 MARKED = ('Targeting of mutant <i>BRAF</i> in <sc>RKO</sc> cells<xref ref-type="bibr" rid="B1">1</xref>'
           ' at 37 <ce:cross-ref refid="x">°C</ce:cross-ref>, x<sup>2</sup> < 5 > 3')
-SHOWN = "Targeting of mutant BRAF in RKO cells1 at 37 °C, x2 < 5 > 3"
+SHOWN = "Targeting of mutant BRAF in RKO cells1 at 37 °C, x 2 < 5 > 3"
 
 
 def test_markup_is_stripped_for_display_and_the_filter(qtbot):

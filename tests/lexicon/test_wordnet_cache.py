@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from amrgen.io.cache_file import CacheFileError
 from amrgen.lexicon import wordnet_cache
 from amrgen.lexicon.wordnet_cache import (
     FORMAT_VERSION,
-    CacheFileError,
     default_table_path,
     read_or_build,
     read_table,
