@@ -1,0 +1,82 @@
+"""BLEU and chrF++ of several generators on the dev set of every domain (issue 16's experiments).
+
+Usage: python benchmarks/domains.py [--generator LABEL MODEL_DIR LM HYPERPARAMETERS PIPELINE ...] [--workers N]
+
+The dev sets: Little Prince dev, Bio AMR dev, MASSIVE-AMR dev, and the
+held-out fifth of QALD-9-AMR and of the AMR guidelines examples
+(``scripts/hold_out.py``: every fifth graph; the guidelines' paraphrases are
+extra references).  Each generator is ``amrgen evaluate -i DEV...`` with its
+model directory, language model, hyperparameters and postprocessing pipeline
+(``-`` for the hyperparameters' own); the default compares the shipped
+generator with the thesis's postprocessing (4.4 alone) and the full one.
+Prints one Markdown table: a row per generator, BLEU / chrF++ per dev set.
+Never give it a test split: these figures are for choosing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+AMR = ROOT.parent / "shared" / "data" / "amr"
+DEFAULT = ROOT / "resources" / "default"
+DEV_SETS = {"LP dev": AMR / "little-prince-v1.6" / "dev.txt", "Bio dev": AMR / "bio-v0.8" / "dev.txt",
+            "MASSIVE dev": AMR / "massive-amr" / "dev.txt"}
+HELD_OUT = {"QALD held-out": AMR / "qald9-amr" / "train.txt",
+            "guidelines held-out": AMR / "amr-guidelines" / "examples.txt"}
+SHIPPED = [str(DEFAULT / "model"), str(DEFAULT / "lm.binary"), str(DEFAULT / "hyperparameters.json")]
+
+
+def dev_sets(directory: Path) -> dict[str, Path]:
+    """The dev sets by name, the held-out parts written to ``directory``."""
+    sets = dict(DEV_SETS)
+    for name, corpus in HELD_OUT.items():
+        held = directory / f"{name.split()[0].lower()}-dev.txt"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "hold_out.py"), str(corpus),
+                        str(directory / "kept.txt"), str(held)], check=True, capture_output=True)
+        sets[name] = held
+    return sets
+
+
+def evaluate(generator: list[str], sets: dict[str, Path], workers: int, directory: Path) -> dict[str, list[str]]:
+    """BLEU and chrF++ of one generator (label, model, LM, hyperparameters, pipeline) per dev set."""
+    label, model, lm, hyper, pipeline = generator
+    table = directory / f"{label}.csv"
+    command = [sys.executable, "-m", "amrgen", "evaluate", "-i", *map(str, sets.values()), "--model", model,
+               "--lm", lm, "--hyperparameters", hyper, "--workers", str(workers), "--csv", str(table)]
+    if pipeline != "-":
+        command += ["--postprocess", pipeline]
+    print(f"{label}: {' '.join(command[2:])}", file=sys.stderr, flush=True)
+    subprocess.run(command, check=False, stdout=subprocess.DEVNULL)
+    with table.open(encoding="utf-8") as rows:
+        found = list(csv.DictReader(rows))
+    return {name: [row["bleu"], row["chrf"]] for name, row in zip(sets, found, strict=True)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--generator", nargs=5, action="append", metavar=("LABEL", "MODEL", "LM", "HYPER", "PIPE"),
+                        help="a generator to evaluate (repeatable; default: the shipped one, thesis and full)")
+    parser.add_argument("--workers", type=int, default=2, metavar="N")
+    args = parser.parse_args()
+    generators = args.generator or [["shipped, thesis 4.4", *SHIPPED, "thesis"], ["shipped, full", *SHIPPED, "full"]]
+    with tempfile.TemporaryDirectory() as temporary:
+        directory = Path(temporary)
+        sets = dev_sets(directory)
+        results = {g[0]: evaluate(g, sets, args.workers, directory) for g in generators}
+    print("| generator | " + " | ".join(sets) + " |")
+    print("|---|" + "---|" * len(sets))
+    for label, scores in results.items():
+        cells = (" / ".join(f"{float(v):.2f}" if v else "-" for v in scores[name]) for name in sets)
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    print("\nBLEU / chrF++ per dev set (amrgen evaluate).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
