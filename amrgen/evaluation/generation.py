@@ -14,7 +14,9 @@ joblib's worker processes generate.  A process loads the generator from
 paths (:class:`GeneratorSpec`), once, and keeps it for its later chunks
 (and later corpora: ``amrgen tune`` evaluates one assignment after another
 in the same processes).  The results come back in corpus order, the same
-as one worker's: generation does not depend on the process.
+as one worker's: generation does not depend on the process.  Given a Dask
+cluster (:mod:`amrgen.evaluation.cluster`), the chunks go to its workers
+instead, each of which loads the generator once in the same way.
 
 ``amrgen generate``, ``amrgen evaluate``, ``amrgen tune`` and
 ``benchmarks/generation.py`` all generate through this module.
@@ -30,7 +32,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
@@ -44,6 +46,9 @@ from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, check_graphs, iter_corpus
 from amrgen.io.printable import escaped, printable
 from amrgen.prep.tokenize import reference_of
+
+if TYPE_CHECKING:
+    from amrgen.evaluation.cluster import Cluster
 
 Item = CorpusEntry | ReadError
 FirstPhase = tuple[Amr, Phase1Result]
@@ -147,8 +152,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
                    keep_first_phase: bool = False) -> GraphResult:
     """generate(G) for one entry, every failure caught (see the module docstring)."""
     if isinstance(item, ReadError):
-        return GraphResult(item.index, item.entry_id, f"{item.path}:{item.line}", error=item.message,
-                           trace=_trace(item.index, item.entry_id, error=item.message) if trace else None)
+        return failed_result(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
     started = time.perf_counter()
@@ -171,12 +175,20 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
     return result
 
 
+def failed_result(item: Item, error: str, trace: bool = False) -> GraphResult:
+    """The result of an entry that could not be generated because of ``error``."""
+    entry_id = item.entry_id if isinstance(item, ReadError) else item.id
+    return GraphResult(item.index, entry_id, f"{item.path}:{item.line}", error=error,
+                       trace=_trace(item.index, entry_id, error=error) if trace else None)
+
+
 def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int = 1,
                     hyperparameters: Hyperparameters | None = None, trace: bool = False,
                     first_phases: Sequence[FirstPhase | None] | None = None, keep_first_phases: bool = False,
                     progress: bool = True, on_result: Callable[[GraphResult], None] | None = None,
-                    ) -> list[GraphResult]:
-    """Generate every item, in order (see the module docstring).
+                    cluster: Cluster | None = None) -> list[GraphResult]:
+    """Generate every item, in order (see the module docstring), on ``cluster``
+    if one is given (``workers`` then plays no part).
 
     ``hyperparameters`` replace the spec's; ``first_phases`` (one per item,
     None where unknown) are reused instead of recomputed, and
@@ -187,17 +199,21 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
     options = (hyperparameters, trace, keep_first_phases)
-    if workers <= 1 or len(items) <= 1:
+    pairs = list(zip(items, phases))
+    if cluster is not None:
+        bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
+        lost = functools.partial(_lost, trace=trace)
+        chunks = cluster.map_chunks(_generate_chunk, [pairs[a:b] for a, b in bounds], spec, *options, lost=lost)
+    elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
-        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)]
-                  for item, phase in zip(items, phases))
+        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)] for item, phase in pairs)
     else:
         bounds = _chunks(len(items), workers * CHUNKS_PER_WORKER)
         # joblib takes 0.2 s to import: only where workers are asked for.
         from joblib import Parallel, delayed
 
         chunks = Parallel(n_jobs=min(workers, len(bounds)), return_as="generator")(
-            delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
+            delayed(_generate_chunk)(pairs[a:b], spec, *options) for a, b in bounds)
     results: list[GraphResult] = []
     with tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
         for chunk in chunks:
@@ -209,10 +225,14 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     return results
 
 
-def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
+def _generate_chunk(pairs: Sequence[tuple[Item, FirstPhase | None]], spec: GeneratorSpec,
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
-    return [generate_graph(generator, item, trace, phase, keep) for item, phase in zip(items, phases)]
+    return [generate_graph(generator, item, trace, phase, keep) for item, phase in pairs]
+
+
+def _lost(pair: tuple[Item, FirstPhase | None], reason: str, trace: bool) -> GraphResult:
+    return failed_result(pair[0], f"lost on the cluster: {reason}", trace)
 
 
 def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None) -> Generator:
