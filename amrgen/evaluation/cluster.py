@@ -17,7 +17,7 @@ worker process does: the generator is not shared between threads.
 
 A chunk whose worker died (Dask reschedules it on others and gives up
 after ``distributed.scheduler.allowed-failures`` deaths) is run again one
-element per task, so that only the element that kills workers is lost; any
+element at a time, so that only the element that kills workers is lost; any
 other failure of a task (amrgen missing on a worker, a generator that does
 not load there, the scheduler gone) stops the work with one
 :class:`~amrgen.errors.AmrgenError`.
@@ -88,10 +88,11 @@ class Cluster:
         return self.client.submit(_alone, function, list(chunk), *shared, pure=False)
 
     def _one_by_one(self, function: Callable, chunk: Sequence, shared: tuple, lost: Callable) -> list:
+        # One task at a time, so that no element dies with a worker that another element kills.
         results = []
-        for element, future in [(e, self._submit(function, [e], shared)) for e in chunk]:
+        for element in chunk:
             try:
-                results.extend(self._result(future))
+                results.extend(self._result(self._submit(function, [element], shared)))
             except _WorkerLost as error:
                 results.append(lost(element, str(error)))
         return results
@@ -123,8 +124,10 @@ def connect(address: str, workers: int = 1) -> Iterator[Cluster]:
         raise AmrgenError("--dask needs Dask's distributed scheduler: pip install 'dask[distributed]'") from None
     local = None
     if address == LOCAL:
+        # No dashboard; the scheduler's HTTP server (health checks) on a free port, not 8787, which
+        # another cluster on this machine may hold (Dask would warn on stderr).
         local = LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, dashboard_address=None,
-                             silence_logs=logging.ERROR)
+                             scheduler_kwargs={"dashboard_address": ":0"}, silence_logs=logging.ERROR)
         client = Client(local)
     else:
         try:
