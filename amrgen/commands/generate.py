@@ -136,7 +136,7 @@ def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bo
 
     where = f" in {workers} processes" if workers > 1 else ""
     if cluster is not None:
-        where = f" on the Dask cluster at {cluster.address} ({cluster.workers} workers)"
+        where = f" on the Dask cluster at {cluster.address} ({cluster.workers} worker{'s' * (cluster.workers != 1)})"
     print(f"amrgen: loading the generator{where} ...", file=sys.stderr, flush=True)
 
     def report(result: GraphResult) -> None:

@@ -122,29 +122,44 @@ def connect(address: str, workers: int = 1) -> Iterator[Cluster]:
         from distributed import Client, LocalCluster
     except ImportError:
         raise AmrgenError("--dask needs Dask's distributed scheduler: pip install 'dask[distributed]'") from None
-    local = None
-    if address == LOCAL:
-        # No dashboard; the scheduler's HTTP server (health checks) on a free port, not 8787, which
-        # another cluster on this machine may hold (Dask would warn on stderr).
-        local = LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, dashboard_address=None,
-                             scheduler_kwargs={"dashboard_address": ":0"}, silence_logs=logging.ERROR)
-        client = Client(local)
-    else:
+    # Dask logs what goes wrong on stderr (a lost scheduler, a dead worker); amrgen says it once, in its words.
+    with _silenced(logging.getLogger("distributed")):
+        local = None
+        if address == LOCAL:
+            # No dashboard; the scheduler's HTTP server (health checks) on a free port, not 8787, which
+            # another cluster on this machine may hold (Dask would warn on stderr).
+            local = LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, dashboard_address=None,
+                                 scheduler_kwargs={"dashboard_address": ":0"}, silence_logs=logging.CRITICAL)
+            client = Client(local)
+        else:
+            try:
+                client = Client(address, timeout=CONNECT_SECONDS)
+            except Exception as error:  # noqa: BLE001 - whatever else answers there fails in its own way
+                raise AmrgenError(f"--dask {address}: no Dask scheduler answers there ({_message(error)})") from None
         try:
-            client = Client(address, timeout=CONNECT_SECONDS)
-        except Exception as error:  # noqa: BLE001 - whatever else answers there fails in its own way
-            raise AmrgenError(f"--dask {address}: no Dask scheduler answers there ({_message(error)})") from None
+            try:
+                client.wait_for_workers(1, timeout=WORKER_SECONDS)
+            except TimeoutError:
+                raise AmrgenError(f"--dask {address}: the scheduler has had no worker for {WORKER_SECONDS} s "
+                                  f"(start one with: dask worker {address})") from None
+            yield Cluster(client, address)
+        finally:
+            client.close()
+            if local is not None:
+                local.close()
+
+
+@contextmanager
+def _silenced(log: logging.Logger) -> Iterator[None]:
+    """``log``'s handlers (Dask's on stderr, which its child loggers reach too) quiet but for critical records."""
+    levels = [(handler, handler.level) for handler in log.handlers]
+    for handler, _ in levels:
+        handler.setLevel(logging.CRITICAL)
     try:
-        try:
-            client.wait_for_workers(1, timeout=WORKER_SECONDS)
-        except TimeoutError:
-            raise AmrgenError(f"--dask {address}: the scheduler has had no worker for {WORKER_SECONDS} s "
-                              f"(start one with: dask worker {address})") from None
-        yield Cluster(client, address)
+        yield
     finally:
-        client.close()
-        if local is not None:
-            local.close()
+        for handler, level in levels:
+            handler.setLevel(level)
 
 
 def _alone(function: Callable[..., Result], *arguments: Any) -> Result:
