@@ -10,27 +10,25 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import cloudpickle  # Dask's dependency
+import dask
 import pytest
 
-pytest.importorskip("distributed")
+from amrgen.cli import main
+from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS
+from amrgen.errors import AmrgenError
+from amrgen.evaluation.cluster import connect
+from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, read_items
+from amrgen.hyperparameters import Hyperparameters
 
-import cloudpickle  # noqa: E402 - Dask's dependency, there when distributed is
-import dask  # noqa: E402
-
-from amrgen.cli import main  # noqa: E402
-from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS  # noqa: E402
-from amrgen.errors import AmrgenError  # noqa: E402
-from amrgen.evaluation.cluster import connect  # noqa: E402
-from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, read_items  # noqa: E402
-from amrgen.hyperparameters import Hyperparameters  # noqa: E402
-
-# The workers import this module by value: tests/ is not a package they could import it from.
+# This module's functions go to the workers by value: tests/ is no package they could import them from.
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 LP_DEV_30 = Path(__file__).resolve().parents[1] / "fixtures" / "lp-dev-30.txt"
 
-#: Read on this side (unbalanced parenthesis) and failing inside generation, on the worker.
+#: Malformed: the reader's error, reported by the worker as generation's would be.
 BROKEN = "# ::id broken\n# ::snt This one is broken .\n(b / break-01 :ARG1 (t / this"
+#: A graph generation refuses, on the worker ("and a has no conjunct").
 NOTHING_TO_SAY = "# ::id empty\n(a / and)"
 
 
