@@ -152,7 +152,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
                    keep_first_phase: bool = False) -> GraphResult:
     """generate(G) for one entry, every failure caught (see the module docstring)."""
     if isinstance(item, ReadError):
-        return failed_result(item, item.message, trace)
+        return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
     started = time.perf_counter()
@@ -175,13 +175,6 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
     return result
 
 
-def failed_result(item: Item, error: str, trace: bool = False) -> GraphResult:
-    """The result of an entry that could not be generated because of ``error``."""
-    entry_id = item.entry_id if isinstance(item, ReadError) else item.id
-    return GraphResult(item.index, entry_id, f"{item.path}:{item.line}", error=error,
-                       trace=_trace(item.index, entry_id, error=error) if trace else None)
-
-
 def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int = 1,
                     hyperparameters: Hyperparameters | None = None, trace: bool = False,
                     first_phases: Sequence[FirstPhase | None] | None = None, keep_first_phases: bool = False,
@@ -199,21 +192,22 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
     options = (hyperparameters, trace, keep_first_phases)
-    pairs = list(zip(items, phases))
     if cluster is not None:
+        pairs = list(zip(items, phases))
         bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
         lost = functools.partial(_lost, trace=trace)
-        chunks = cluster.map_chunks(_generate_chunk, [pairs[a:b] for a, b in bounds], spec, *options, lost=lost)
+        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *options, lost=lost)
     elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
-        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)] for item, phase in pairs)
+        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)]
+                  for item, phase in zip(items, phases))
     else:
         bounds = _chunks(len(items), workers * CHUNKS_PER_WORKER)
         # joblib takes 0.2 s to import: only where workers are asked for.
         from joblib import Parallel, delayed
 
         chunks = Parallel(n_jobs=min(workers, len(bounds)), return_as="generator")(
-            delayed(_generate_chunk)(pairs[a:b], spec, *options) for a, b in bounds)
+            delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
     results: list[GraphResult] = []
     with tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
         for chunk in chunks:
@@ -225,14 +219,27 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     return results
 
 
-def _generate_chunk(pairs: Sequence[tuple[Item, FirstPhase | None]], spec: GeneratorSpec,
+def _failed(item: Item, message: str, trace: bool) -> GraphResult:
+    """The result of an item that failed outside generate(G)."""
+    entry_id = item.entry_id if isinstance(item, ReadError) else item.id
+    return GraphResult(item.index, entry_id, f"{item.path}:{item.line}", error=message,
+                       trace=_trace(item.index, entry_id, error=message) if trace else None)
+
+
+def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
-    return [generate_graph(generator, item, trace, phase, keep) for item, phase in pairs]
+    return [generate_graph(generator, item, trace, phase, keep) for item, phase in zip(items, phases)]
+
+
+def _generate_pairs(pairs: Sequence[tuple[Item, FirstPhase | None]], spec: GeneratorSpec,
+                    *options: Any) -> list[GraphResult]:
+    """:func:`_generate_chunk` of (item, first phase) pairs, the unit a cluster splits a lost chunk into."""
+    return _generate_chunk(spec, [item for item, _ in pairs], [phase for _, phase in pairs], *options)
 
 
 def _lost(pair: tuple[Item, FirstPhase | None], reason: str, trace: bool) -> GraphResult:
-    return failed_result(pair[0], f"lost on the cluster: {reason}", trace)
+    return _failed(pair[0], f"lost on the cluster: {reason}", trace)
 
 
 def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None) -> Generator:
