@@ -103,7 +103,9 @@ class Cluster:
         try:
             return future.result()
         except KilledWorker as error:
-            raise _WorkerLost(f"the Dask workers running it died ({error})") from None
+            last = getattr(error.last_worker, "address", error.last_worker)
+            raise _WorkerLost(f"the Dask worker running it died, {error.allowed_failures + 1} time(s) "
+                              f"(the last: {last})") from None
         except Exception as error:  # noqa: BLE001 - the function catches its own failures: this is the cluster's
             raise AmrgenError(f"the Dask cluster at {self.address} failed: {_message(error)}") from None
 

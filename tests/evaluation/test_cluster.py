@@ -94,7 +94,26 @@ def test_a_chunk_whose_worker_dies_is_retried_element_by_element(cluster):
     assert results[0] == [1, 4] and results[2] == [25]
     assert results[1][0] == 9 and results[1][2] == 16
     element, reason = results[1][1]
-    assert element == "die" and reason.startswith("the Dask workers running it died")
+    assert element == "die" and reason.startswith("the Dask worker running it died, 1 time(s) (the last: tcp://")
+
+
+class _AllLost:
+    """A cluster whose workers all die: every element comes back through ``lost``."""
+
+    workers = 2
+
+    def map_chunks(self, function, chunks, *shared, lost):
+        for chunk in chunks:
+            yield [lost(element, "it died") for element in chunk]
+
+
+def test_a_graph_lost_with_its_worker_gets_an_empty_line_and_a_message(corpus):
+    items = read_items(corpus)
+    results = generate_corpus(GeneratorSpec(), items, trace=True, progress=False, cluster=_AllLost())
+    assert [r.index for r in results] == list(range(len(items)))
+    assert all(r.sentence == "" and r.error == "lost on the cluster: it died" for r in results)
+    assert results[1].message.startswith(f"{corpus}:") and results[1].entry_id == "broken"
+    assert all(r.trace["error"] == r.error and r.trace["id"] == r.entry_id for r in results)
 
 
 def _refuse(chunk: list) -> list:
