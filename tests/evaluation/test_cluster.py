@@ -15,7 +15,7 @@ import dask
 import pytest
 
 from amrgen.cli import main
-from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS
+from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS, DEFAULT_MODEL
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.cluster import connect
 from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, read_items
@@ -156,3 +156,10 @@ def test_train_on_a_local_cluster_writes_the_models_one_process_writes(shared_di
     assert files and files == sorted(p.relative_to(tmp_path / "dask") for p in (tmp_path / "dask").rglob("*")
                                      if p.is_file())
     assert all((tmp_path / "one" / f).read_bytes() == (tmp_path / "dask" / f).read_bytes() for f in files)
+
+
+def test_tune_connects_to_the_cluster_dask_names(generator, corpus, tmp_path, capsys):
+    output = tmp_path / "tuned.json"
+    assert main(["tune", str(DEFAULT_MODEL), str(corpus), "-o", str(output), "--dask", "nowhere://x"]) == 2
+    assert capsys.readouterr().err.startswith("amrgen: error: --dask nowhere://x: no Dask scheduler answers there")
+    assert not output.exists()
