@@ -32,6 +32,7 @@ def open_cluster(args: argparse.Namespace) -> AbstractContextManager:
     """The cluster --dask names, connected for a with block; None without --dask."""
     if not args.dask:
         return nullcontext()
-    from amrgen.evaluation.cluster import connect  # Dask is imported only when asked for
+    # Dask is imported only when asked for.
+    from amrgen.evaluation.cluster import connect
 
     return connect(args.dask, args.workers)
