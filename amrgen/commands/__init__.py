@@ -3,6 +3,7 @@ and the options several of them share."""
 
 import argparse
 import codecs
+from contextlib import AbstractContextManager, nullcontext
 
 
 def add_encoding_option(parser: argparse.ArgumentParser) -> None:
@@ -18,3 +19,20 @@ def _encoding(name: str) -> str:
     except LookupError:
         raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
     return name
+
+
+def add_dask_option(parser: argparse.ArgumentParser) -> None:
+    """--dask ADDRESS: work on a Dask distributed cluster (see :mod:`amrgen.evaluation.cluster`)."""
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://HOST:8786), "
+                             "or on a local one of --workers processes started for this run (local)")
+
+
+def open_cluster(args: argparse.Namespace) -> AbstractContextManager:
+    """The cluster --dask names, connected for a with block; None without --dask."""
+    if not args.dask:
+        return nullcontext()
+    # Dask is imported only when asked for.
+    from amrgen.evaluation.cluster import connect
+
+    return connect(args.dask, args.workers)

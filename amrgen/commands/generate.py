@@ -40,12 +40,13 @@ from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
-from amrgen.commands import add_encoding_option
+from amrgen.commands import add_dask_option, add_encoding_option, open_cluster
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 from amrgen.io.printable import printable_json
 
 if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
+    from amrgen.evaluation.cluster import Cluster
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
 
 
@@ -57,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", required=True, help="the sentences, one line per graph")
     add_encoding_option(parser)
     add_generator_options(parser)
+    add_dask_option(parser)
     parser.add_argument("-b", "--bleu", action="store_true",
                         help="print BLEU and chrF++ against the entries' references (# ::tok, else # ::snt "
                              "tokenized, and the paraphrases of # ::alt-snts)")
@@ -121,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         if args.show_output and not result.failed:
             tqdm.write(result.sentence, file=sys.stdout)
 
-    results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show)
+    with open_cluster(args) as cluster:
+        results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show, cluster=cluster)
     write_atomically(args.output, "".join(f"{r.sentence}\n" for r in results))
     if args.trace:
         write_atomically(args.trace, "".join(printable_json(r.trace) + "\n" for r in results))
@@ -135,13 +138,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bool = False,
-                 on_result: Callable[[GraphResult], None] | None = None) -> list[GraphResult]:
-    """generate_corpus with a message on stderr for each graph that could not be
-    generated and their count at the end."""
+                 on_result: Callable[[GraphResult], None] | None = None,
+                 cluster: Cluster | None = None) -> list[GraphResult]:
+    """generate_corpus (on ``cluster`` if given) with a message on stderr for each
+    graph that could not be generated and their count at the end."""
     from amrgen.evaluation.generation import generate_corpus
 
-    print(f"amrgen: loading the generator{f' in {workers} processes' if workers > 1 else ''} ...",
-          file=sys.stderr, flush=True)
+    where = f" in {workers} processes" if workers > 1 else ""
+    if cluster is not None:
+        where = f" on the Dask cluster at {cluster.address} ({cluster.workers} worker{'s' * (cluster.workers != 1)})"
+    print(f"amrgen: loading the generator{where} ...", file=sys.stderr, flush=True)
 
     def report(result: GraphResult) -> None:
         if result.failed:
@@ -149,7 +155,7 @@ def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bo
         if on_result is not None:
             on_result(result)
 
-    results = generate_corpus(spec, items, workers=workers, trace=trace, on_result=report)
+    results = generate_corpus(spec, items, workers=workers, trace=trace, on_result=report, cluster=cluster)
     failed = sum(r.failed for r in results)
     if failed:
         print(f"amrgen: {failed} of {len(results)} graphs could not be generated", file=sys.stderr)

@@ -10,8 +10,10 @@ import argparse
 import resource
 import sys
 import time
+from contextlib import nullcontext
 
 from amrgen import __version__, training
+from amrgen.commands import add_dask_option, open_cluster
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpora
 from amrgen.training import SUMMARY_KEYS
@@ -31,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="2: retrain the models after the first stage on predicted first stages (default: 1)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="models trained at the same time, one process each (default: 2)")
+    add_dask_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -46,9 +49,11 @@ def run(args: argparse.Namespace) -> int:
         for error in corpus.errors:
             say(f"skipped {error}")
         corpora[part] = corpus.entries
-    result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
-                            features_dir=args.features, iterations=args.iterations, workers=args.workers,
-                            progress=say)
+    # On a cluster, joblib's Dask backend runs training's parallel parts (the models' fitting) on its workers.
+    with open_cluster(args) as cluster, cluster.joblib() if cluster else nullcontext():
+        result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
+                                features_dir=args.features, iterations=args.iterations, workers=args.workers,
+                                progress=say)
     settings = {"amrgen": __version__, "training corpus": _named(args.train), "dev corpus": _named(args.dev),
                 "approach": args.approach, "features": args.features or "resources/features",
                 "iterations": args.iterations}

@@ -10,7 +10,8 @@ the same output resumes from it: the assignments it lists are not generated
 again.  An output that exists without its log is not overwritten.  The search
 stops when it is done or when --budget minutes are spent (the evaluation
 under way then is finished first).  Generating LP dev (145 graphs) under one
-assignment takes about half a minute per core: use --workers.
+assignment takes about half a minute per core: use --workers, or --dask for a cluster
+(whose workers keep the generator loaded from one assignment to the next).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from amrgen.commands import add_dask_option, open_cluster
 from amrgen.commands.generate import add_postprocess_option
 from amrgen.errors import AmrgenError
 
@@ -48,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--start", metavar="FILE", help="the starting assignment (default: the built-in values)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="processes generating the dev corpus (default: 2)")
+    add_dask_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -84,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"amrgen tune: {message}", file=sys.stderr)
     if len(log):
         print(f"amrgen tune: resuming: {len(log)} assignments scored in {log_path}", file=sys.stderr)
-    evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), read_items(dev), args.workers)
+    items = read_items(dev)
     started = time.monotonic()
 
     def on_evaluated(evaluated, improved: bool) -> None:
@@ -95,8 +98,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(line, file=sys.stderr, flush=True)
 
-    result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
-                  budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
+    with open_cluster(args) as cluster:
+        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), items, args.workers, cluster=cluster)
+        result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
+                      budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"
     print(f"{ending}: {result.evaluated} assignments generated, best dev BLEU {result.best.bleu:.2f} "
           f"({result.best.stage}) in {output}")

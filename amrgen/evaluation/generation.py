@@ -14,7 +14,9 @@ joblib's worker processes generate.  A process loads the generator from
 paths (:class:`GeneratorSpec`), once, and keeps it for its later chunks
 (and later corpora: ``amrgen tune`` evaluates one assignment after another
 in the same processes).  The results come back in corpus order, the same
-as one worker's: generation does not depend on the process.
+as one worker's: generation does not depend on the process.  Given a Dask
+cluster (:mod:`amrgen.evaluation.cluster`), the chunks go to its workers
+instead, each of which loads the generator once in the same way.
 
 ``amrgen generate``, ``amrgen evaluate``, ``amrgen tune`` and
 ``benchmarks/generation.py`` all generate through this module.
@@ -30,7 +32,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
@@ -44,6 +46,9 @@ from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, check_graphs, iter_corpus
 from amrgen.io.printable import escaped, printable
 from amrgen.prep.tokenize import alternatives_of, reference_of
+
+if TYPE_CHECKING:
+    from amrgen.evaluation.cluster import Cluster
 
 Item = CorpusEntry | ReadError
 FirstPhase = tuple[Amr, Phase1Result]
@@ -159,8 +164,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
                    keep_first_phase: bool = False) -> GraphResult:
     """generate(G) for one entry, every failure caught (see the module docstring)."""
     if isinstance(item, ReadError):
-        return GraphResult(item.index, item.entry_id, f"{item.path}:{item.line}", error=item.message,
-                           trace=_trace(item.index, item.entry_id, error=item.message) if trace else None)
+        return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
     started = time.perf_counter()
@@ -187,8 +191,9 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                     hyperparameters: Hyperparameters | None = None, trace: bool = False,
                     first_phases: Sequence[FirstPhase | None] | None = None, keep_first_phases: bool = False,
                     progress: bool = True, on_result: Callable[[GraphResult], None] | None = None,
-                    ) -> list[GraphResult]:
-    """Generate every item, in order (see the module docstring).
+                    cluster: Cluster | None = None) -> list[GraphResult]:
+    """Generate every item, in order (see the module docstring), on ``cluster``
+    if one is given (``workers`` then plays no part).
 
     ``hyperparameters`` replace the spec's; ``first_phases`` (one per item,
     None where unknown) are reused instead of recomputed, and
@@ -199,7 +204,12 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
     options = (hyperparameters, trace, keep_first_phases)
-    if workers <= 1 or len(items) <= 1:
+    if cluster is not None:
+        pairs = list(zip(items, phases))
+        bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
+        lost = functools.partial(_lost, trace=trace)
+        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *options, lost=lost)
+    elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
         chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)]
                   for item, phase in zip(items, phases))
@@ -221,10 +231,27 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     return results
 
 
+def _failed(item: Item, message: str, trace: bool) -> GraphResult:
+    """The result of an item that failed outside generate(G)."""
+    entry_id = item.entry_id if isinstance(item, ReadError) else item.id
+    return GraphResult(item.index, entry_id, f"{item.path}:{item.line}", error=message,
+                       trace=_trace(item.index, entry_id, error=message) if trace else None)
+
+
 def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
     return [generate_graph(generator, item, trace, phase, keep) for item, phase in zip(items, phases)]
+
+
+def _generate_pairs(pairs: Sequence[tuple[Item, FirstPhase | None]], spec: GeneratorSpec,
+                    *options: Any) -> list[GraphResult]:
+    """:func:`_generate_chunk` of (item, first phase) pairs, the unit a cluster splits a lost chunk into."""
+    return _generate_chunk(spec, [item for item, _ in pairs], [phase for _, phase in pairs], *options)
+
+
+def _lost(pair: tuple[Item, FirstPhase | None], reason: str, trace: bool) -> GraphResult:
+    return _failed(pair[0], f"lost on the cluster: {reason}", trace)
 
 
 def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None) -> Generator:

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.generation import (
@@ -41,6 +41,9 @@ from amrgen.evaluation.generation import (
     reference_tokens,
 )
 from amrgen.hyperparameters import PIPELINE, RANGES, Hyperparameters
+
+if TYPE_CHECKING:
+    from amrgen.evaluation.cluster import Cluster
 
 
 def random_assignment(rng: random.Random, base: Hyperparameters) -> Hyperparameters:
@@ -183,12 +186,16 @@ class DevBleu:
     """score_BLEU(Θ) on a dev corpus: every graph generated under Θ, BLEU as
     ``amrgen oracle --bleu`` computes it, the first phase of each graph
     computed by the first evaluation and reused by the others; a graph's
-    ``# ::alt-snts`` are further references, as ``amrgen generate -b`` scores."""
+    ``# ::alt-snts`` are further references, as ``amrgen generate -b`` scores;
+    on ``cluster`` if one is given (its workers keep the generator loaded from
+    one evaluation to the next), else in ``workers`` processes."""
 
-    def __init__(self, spec: GeneratorSpec, items: Sequence[Item], workers: int = 1, progress: bool = True) -> None:
+    def __init__(self, spec: GeneratorSpec, items: Sequence[Item], workers: int = 1, progress: bool = True,
+                 cluster: Cluster | None = None) -> None:
         self.spec = spec
         self.items = list(items)
         self.workers = workers
+        self.cluster = cluster
         self.progress = progress
         self.references = [reference_tokens(item) for item in self.items]
         self.alternatives = [alternative_tokens(item) for item in self.items]
@@ -199,7 +206,7 @@ class DevBleu:
     def __call__(self, hyper: Hyperparameters) -> float:
         results = generate_corpus(self.spec, self.items, workers=self.workers, hyperparameters=hyper,
                                   first_phases=self.first_phases, keep_first_phases=self.first_phases is None,
-                                  progress=self.progress)
+                                  progress=self.progress, cluster=self.cluster)
         if self.first_phases is None:
             self.first_phases = [r.first_phase for r in results]
         return generation_bleu(results, self.references, self.alternatives)

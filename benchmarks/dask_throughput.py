@@ -1,0 +1,93 @@
+"""Throughput of corpus generation (issue 18 point 4): graphs per second of
+wall time with one process, with --workers N joblib processes and on a Dask
+cluster (a local one of N worker processes, or --dask ADDRESS), and whether
+the parallel runs say exactly what one process says.
+
+Usage: python benchmarks/dask_throughput.py [--workers N] [--dask ADDRESS] [CORPUS]
+(default: 2 workers, a local Dask cluster, Little Prince dev in ../shared:
+choose nothing on a test split).
+
+The generator is loaded before each timed run in every process that
+generates (this one; the joblib workers by an untimed run over the first
+graphs; every Dask worker by Client.run), and those load times, like the
+local cluster's start, are printed apart.  The machine's load average is
+printed before and after: other work on it takes cores from the workers.
+So is the CPU time the run took in this process and its child processes
+(the joblib and local Dask workers; not a remote cluster's): on a machine
+busy with other work, graphs per CPU second show what parallel generation
+costs where graphs per second cannot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+import psutil  # Dask's dependency
+
+from amrgen.evaluation.cluster import connect
+from amrgen.evaluation.generation import GeneratorSpec, GraphResult, generate_corpus, loaded, read_items
+
+LP_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6" / "dev.txt"
+
+
+def load_average() -> str:
+    return f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
+
+
+def cpu_seconds() -> float:
+    """User and system time of this process and all its descendants alive now."""
+    here = psutil.Process()
+    return sum(t.user + t.system for t in (p.cpu_times() for p in [here, *here.children(recursive=True)]))
+
+
+def timed(run) -> tuple[list[GraphResult], float, float]:
+    """What ``run()`` returns, the wall seconds and the CPU seconds it took."""
+    cpu, started = cpu_seconds(), time.perf_counter()
+    results = run()
+    return results, time.perf_counter() - started, cpu_seconds() - cpu
+
+
+def said(results: list[GraphResult]) -> list[tuple[str, str | None]]:
+    return [(r.sentence, r.error) for r in results]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", nargs="?", default=str(LP_DEV))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--dask", default="local", metavar="ADDRESS")
+    args = parser.parse_args()
+    spec, items = GeneratorSpec(), read_items(args.corpus)
+    print(f"{args.corpus}: {len(items)} graphs; {load_average()}")
+
+    _, seconds, _ = timed(lambda: loaded(spec))
+    print(f"generator loaded in this process in {seconds:.1f} s")
+    one, *times = timed(lambda: generate_corpus(spec, items, progress=False))
+    rows = [("1 process", *times, True)]
+
+    _, seconds, _ = timed(lambda: generate_corpus(spec, items[:2 * args.workers], workers=args.workers,
+                                                  progress=False))
+    print(f"{args.workers} joblib processes started and loaded in {seconds:.1f} s")
+    joblib, *times = timed(lambda: generate_corpus(spec, items, workers=args.workers, progress=False))
+    rows.append((f"{args.workers} joblib processes", *times, said(joblib) == said(one)))
+
+    started = time.perf_counter()
+    with connect(args.dask, args.workers) as cluster:
+        print(f"Dask cluster {args.dask} ({cluster.workers} workers) ready in {time.perf_counter() - started:.1f} s")
+        _, seconds, _ = timed(lambda: cluster.client.run(loaded, spec))
+        print(f"generator loaded on every Dask worker in {seconds:.1f} s")
+        on_dask, *times = timed(lambda: generate_corpus(spec, items, progress=False, cluster=cluster))
+        rows.append((f"Dask {args.dask}, {cluster.workers} workers", *times, said(on_dask) == said(one)))
+
+    print()
+    for name, seconds, cpu, same in rows:
+        print(f"{name:32} {len(items) / seconds:6.2f} graphs/s  {seconds:6.1f} s  {rows[0][1] / seconds:4.2f}x "
+              f"one process  {len(items) / cpu:6.2f} graphs/CPU s  output {'identical' if same else 'DIFFERENT'}")
+    print(load_average())
+
+
+if __name__ == "__main__":
+    main()
