@@ -41,9 +41,10 @@ from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
+from amrgen_gui.busy import BusyIndicator
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
-from amrgen_gui.tasks import Task, run_with_progress
+from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection_pauses
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
@@ -70,7 +71,7 @@ class MainWindow(QMainWindow):
     """The application window."""
 
     corpusLoaded = Signal()
-    """A corpus was opened and its first entry is shown (or it had none)."""
+    """A corpus was opened and its first entry is shown (or it had none, or opening failed)."""
     systemChanged = Signal()
     """The session now runs in the transition system chosen."""
     generatorLoaded = Signal()
@@ -112,6 +113,8 @@ class MainWindow(QMainWindow):
         self.generated.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
+        self.model.loadingChanged.connect(self._session_loading)
+        self.model.loadingChanged.connect(self._update_status)
         self.workspace.observe(self._workspace_changed)
         self._update_status()
 
@@ -199,6 +202,8 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
+        self.cancel_action = a("Cancel", lambda: self.busy.cancel(), "Esc",
+                               "Stop what runs in the background (a graph being generated, a model loading)")
         quit_action = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.start_action = a("⇤  Start", self.model.to_start, "Home", "Back to c_s, keeping the history")
         self.back_action = a("←  Back", self.model.back, "Left", "Undo the last transition")
@@ -243,6 +248,8 @@ class MainWindow(QMainWindow):
                               self.reset_action])
         step_menu.addSeparator()
         step_menu.addActions([previous_entry, next_entry])
+        step_menu.addSeparator()
+        step_menu.addAction(self.cancel_action)
         model_menu = menus.addMenu("&Model")
         model_menu.addActions([self.load_model_action, self.load_lm_action, self.load_hyper_action,
                                self.default_model_action])
@@ -275,6 +282,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(bar)
         self.position_label = QLabel()
         self.generator_label = QLabel("no model loaded")
+        self.busy = BusyIndicator()
+        self.statusBar().addPermanentWidget(self.busy)
         self.statusBar().addPermanentWidget(self.generator_label)
         self.statusBar().addPermanentWidget(self.position_label)
 
@@ -326,6 +335,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         for task in self.tasks:
             task.cancel()
+        self.model.cancel_loading()
         self.generated.cancel()
         self._save_settings()
         super().closeEvent(event)
@@ -379,7 +389,14 @@ class MainWindow(QMainWindow):
             self.browser.select(0)
         else:
             self.model.set_entry(None)
-        self.corpusLoaded.emit()
+        self.model.when_settled(self.corpusLoaded.emit)
+
+    def _session_loading(self, loading: bool) -> None:
+        if not loading:
+            self.busy.finish("session")
+            return
+        doing = "Generating" if self.model.mode is Mode.MODEL else "Laying out"
+        self.busy.start("session", f"{doing} {self.model.entry.id}…", self.model.cancel_loading)
 
     def _show_entry(self, index: int) -> None:
         if self.workspace.corpus is not None:
@@ -422,7 +439,7 @@ class MainWindow(QMainWindow):
 
     def _configure(self, approach: Approach, system: TransitionSystem) -> None:
         self.model.configure(approach, system)
-        self.systemChanged.emit()
+        self.model.when_settled(self.systemChanged.emit)
 
     def _learn_constrained_system(self, approach: Approach) -> None:
         def learnt(result: tuple[Corpus, TransitionSystem]) -> None:
@@ -471,7 +488,11 @@ class MainWindow(QMainWindow):
                 QMessageBox.critical(self, "Cannot load the model", message)
             self.generatorLoaded.emit()
 
-        task = Task(lambda report: LoadedGenerator.load(*paths), self)
+        def load(report: Report) -> LoadedGenerator:
+            with without_collection_pauses():
+                return LoadedGenerator.load(*paths)
+
+        task = Task(load, self)
         self.tasks.add(task)
         task.succeeded.connect(lambda generator: (self.tasks.discard(task), loaded(generator)))
         task.failed.connect(lambda message: (self.tasks.discard(task), failed(message)))
@@ -589,10 +610,11 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         session = self.model.session
-        for action in (self.start_action, self.back_action, self.step_action, self.end_action, self.reset_action,
+        for action in (self.start_action, self.back_action, self.step_action, self.end_action,
                        self.export_svg_action, self.export_png_action, self.export_listing_action,
                        self.export_html_action):
             action.setEnabled(session is not None)
+        self.reset_action.setEnabled(self.model.entry is not None)
         self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
                                                and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 )
 
 from amrgen.graph import Edge, Vertex
+from amrgen.stepping.session import Session
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui import theme
@@ -66,6 +67,10 @@ LINE_HEIGHT = 17.0
 PADDING = QSizeF(30, 12)
 READABLE_SCALE = 0.75
 """The smallest scale fitting chooses: labels (14 px) stay 10.5 px high, edge labels 8 px."""
+SKETCH_SCALE = 0.35
+"""Below this scale (the overview, a view zoomed far out) vertices and edges are drawn
+without their text: labels would be under 5 px, and a 150-vertex graph's text takes
+a tenth of a second to draw."""
 LEGEND_BAND, OVERLAY_MARGIN = 40, 8
 """The legend's band at the bottom of the view; the gap around the controls and the overview."""
 
@@ -195,6 +200,8 @@ class NodeItem(QGraphicsItem):
         painter.setPen(pen)
         painter.setBrush(fill)
         painter.drawEllipse(self.ellipse)
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < SKETCH_SCALE:
+            return
         self._paint_text(painter)
         if look.badge:
             self._paint_badge(painter, line if look.role else theme.MUTED)
@@ -263,6 +270,8 @@ class EdgeItem(QGraphicsItem):
         path = QPainterPath(route.path)
         path.lineTo(route.tip)
         painter.drawPath(path)
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < SKETCH_SCALE:
+            return
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.colour)
         painter.drawPolygon(arrowhead(route.tail, route.tip, self.ARROW))
@@ -316,6 +325,14 @@ def session_layout(configurations: list[Configuration], collapsed: set[Vertex] |
     return layout_union([k.graph for k in configurations], largest_drawings(configurations).get, collapsed or ())
 
 
+@functools.lru_cache(maxsize=4)
+def first_layout(session: Session) -> GraphLayout:
+    """The layout a new session starts with, nothing collapsed: made in the worker
+    that makes the session (:attr:`SessionModel.warmups`), as it takes seconds for
+    a graph of 150 vertices."""
+    return session_layout(session.expected() + [session.current])
+
+
 class GraphView(ZoomableView):
     """Shows the current configuration's graph (or the preview) and follows the model."""
 
@@ -339,6 +356,7 @@ class GraphView(ZoomableView):
         self.overview = Overview(self)
         for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
             bar.rangeChanged.connect(lambda *_: self._place_overlays())
+        model.warmups.append(first_layout)
         model.sessionReset.connect(self._new_session)
         model.changed.connect(self._refresh)
         model.previewed.connect(self._refresh)
@@ -356,7 +374,7 @@ class GraphView(ZoomableView):
     # -- following the model ----------------------------------------------------------
 
     def _new_session(self) -> None:
-        self.layout_ = None
+        self.layout_ = first_layout(self.model.session) if self.model.session is not None else None
         self.collapsed = set()
         self._refresh()
         self.fit()

@@ -20,6 +20,7 @@ realizations).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +47,9 @@ from amrgen_gui.model import SessionModel
 CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
 """The transition classes of phase 2, one score_TS column each."""
 COLUMNS = ("", "#", "realization", "partial yield", "θ_LM·score_LM", *CLASSES, "score_TS", "score", "")
+FITTED_ROWS = 40
+"""Rows the columns are fitted to (the first: the kept candidates, best first); fitting
+all of a root's 200-odd rows took a quarter of a second."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
 STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "
@@ -78,17 +82,27 @@ def realization(hypothesis) -> str:
     return "deleted"
 
 
+def cells(row: Row, hyper) -> list[str]:
+    """What the table shows of a candidate, column by column."""
+    h = row.hypothesis
+    by_class = h.scores_by_class(hyper)
+    return ["▶" if row.on_path else "", str(row.rank) if row.rank else "", realization(h), " ".join(h.words) or "ε",
+            number(h.lm), *(number(by_class[name]) if name in by_class else "" for name in CLASSES),
+            number(h.ts), number(h.score), "kept in best(v)" if row.rank else row.stage]
+
+
 class CandidateTable(QAbstractTableModel):
     """The candidates of one vertex."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[Row] = []
-        self.hyper = None
+        self.cells: list[list[str]] = []
+        """The text of every row, made once (a row's scores by class take milliseconds)."""
 
-    def set_rows(self, rows: list[Row], hyper) -> None:
+    def set_rows(self, rows: list[Row], cells: list[list[str]]) -> None:
         self.beginResetModel()
-        self.rows, self.hyper = rows, hyper
+        self.rows, self.cells = rows, cells
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex | None = None) -> int:
@@ -105,19 +119,12 @@ class CandidateTable(QAbstractTableModel):
             return STAGE_TIP
         return None
 
-    def cells(self, row: Row) -> list[str]:
-        h = row.hypothesis
-        by_class = h.scores_by_class(self.hyper)
-        return ["▶" if row.on_path else "", str(row.rank) if row.rank else "", realization(h), " ".join(h.words) or "ε",
-                number(h.lm), *(number(by_class[name]) if name in by_class else "" for name in CLASSES),
-                number(h.ts), number(h.score), "kept in best(v)" if row.rank else row.stage]
-
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         row = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.cells(row)[index.column()]
+            return self.cells[index.row()][index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(f"{t}   p = {p:.4f}" for t, p in row.hypothesis.steps)
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -148,6 +155,7 @@ class Phase2Inspector(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(22)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(FITTED_ROWS)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)  # the partial yield: long
         header.setStretchLastSection(True)
         self.view.setColumnWidth(3, 260)
@@ -169,6 +177,7 @@ class Phase2Inspector(QWidget):
         """The session whose phase 2 is listed."""
         self.path: dict[Vertex, Any] = {}
         model.sessionReset.connect(self._refresh)
+        model.warmups.append(_warm)
         self.vertices.currentRowChanged.connect(self._show_vertex)
         self.view.selectionModel().currentRowChanged.connect(lambda current, _: self._preview(current.row()))
 
@@ -191,7 +200,7 @@ class Phase2Inspector(QWidget):
             return  # phase 2 is run again for the pruned candidates: only for a session that is looked at
         self._shown = session
         self.vertices.clear()
-        self.table.set_rows([], None)
+        self.table.set_rows([], [])
         self.count.clear()
         if self.model.mode is not Mode.MODEL or session is None:
             self.caption.setText("Model mode (Ctrl+M) shows the candidates best(v) of phase 2 here.")
@@ -217,9 +226,9 @@ class Phase2Inspector(QWidget):
         if row < 0 or session is None or self.model.mode is not Mode.MODEL:
             return
         v = self.vertices.item(row).data(Qt.ItemDataRole.UserRole)
-        rows, dropped = candidate_rows(session, v, self.path.get(v))
+        rows, texts, dropped = candidate_table(session, v)
         hyper = session.generator.generator.hyper
-        self.table.set_rows(rows, hyper)
+        self.table.set_rows(rows, texts)
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
         self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged into a "
@@ -251,3 +260,18 @@ def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:
     kept, dropped = session.best(v)
     rows = [Row(h, rank, "", h is on_path) for rank, h in enumerate(kept, start=1)]
     return rows + [Row(d.hypothesis, None, d.reason, False) for d in dropped[:MAX_DROPPED]], dropped
+
+
+@functools.lru_cache(maxsize=64)
+def candidate_table(session, v: Vertex) -> tuple[list[Row], list[list[str]], list]:
+    """The rows of v's table (:func:`candidate_rows`), their text, and every candidate dropped."""
+    rows, dropped = candidate_rows(session, v, session.winner_path.get(v))
+    hyper = session.generator.generator.hyper
+    return rows, [cells(row, hyper) for row in rows], dropped
+
+
+def _warm(session) -> None:
+    """For a new session of model mode, in the worker that makes it: the table
+    shown first, the root's (phase 2 run again to record the pruning first)."""
+    if session.mode is Mode.MODEL and session.generation.phase2.order:
+        candidate_table(session, session.generation.phase2.order[-1])

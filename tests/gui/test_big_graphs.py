@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 
+from test_main_window import settle
+
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
 from amrgen_gui.views.graph_view import LEGEND_BAND, READABLE_SCALE
@@ -35,6 +37,7 @@ def big(qtbot, settings, open_in):
 
 def show(window: MainWindow, index: int, steps: int = 0) -> None:
     window.browser.select(index)
+    settle(window)
     for _ in range(steps):
         window.model.step()
 
@@ -73,7 +76,7 @@ def test_a_big_graph_keeps_the_window_and_the_strip_as_set(qtbot, big, size, ind
 
 def test_the_strip_shows_the_first_chips_and_counts_the_rest(big, window):
     strip = big().buffers
-    strip.window().browser.select(LARGE)
+    show(strip.window(), LARGE)
     sigma, shown = strip.chips("σ"), strip.shown("σ")
     assert len(sigma) == 148
     assert shown[:-1] == sigma[:len(shown) - 1]
@@ -84,7 +87,7 @@ def test_the_strip_shows_the_first_chips_and_counts_the_rest(big, window):
 
 def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, window):
     view = big().graph
-    view.window().browser.select(LARGE)
+    show(view.window(), LARGE)
     view.fit()
     assert view.transform().m11() == pytest.approx(READABLE_SCALE)
     assert not view.shows_whole_scene()
@@ -98,7 +101,7 @@ def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, windo
 
 def test_pressing_the_overview_moves_the_view_there(qtbot, big):
     view = big().graph
-    view.window().browser.select(LARGE)
+    show(view.window(), LARGE)
     overview = view.overview
     target = QPoint(overview.viewport().width() * 3 // 4, overview.viewport().height() // 2)
     qtbot.mouseClick(overview.viewport(), Qt.MouseButton.LeftButton, pos=target)
