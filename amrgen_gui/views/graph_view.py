@@ -349,6 +349,8 @@ class GraphView(ZoomableView):
         self._focus: set[Vertex] = set()
         """σ1 and β1 as last drawn."""
         self.min_fit_scale = READABLE_SCALE
+        self._fit_next = False
+        """A new session: fit once it is drawn."""
         # The legend is drawn over the viewport, so scrolling must repaint everything.
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
         self.controls = QWidget(self)
@@ -374,10 +376,10 @@ class GraphView(ZoomableView):
     # -- following the model ----------------------------------------------------------
 
     def _new_session(self) -> None:
+        """Start over; the model's ``changed`` comes next and draws (once), then fits."""
         self.layout_ = first_layout(self.model.session) if self.model.session is not None else None
         self.collapsed = set()
-        self._refresh()
-        self.fit()
+        self._fit_next = True
 
     def _refresh(self) -> None:
         scene = self.scene()
@@ -397,7 +399,8 @@ class GraphView(ZoomableView):
             self.layout_ = session_layout(session.expected() + [c], self.collapsed)
         self.nodes = draw(scene, c, self.layout_, self.model, self.collapsed, self.toggle_collapsed)
         self._restyle()
-        if self.fitted and scene.sceneRect() != bounds:  # a new layout (model mode inserted a vertex)
+        if self._fit_next or (self.fitted and scene.sceneRect() != bounds):  # new: a session, or a layout
+            self._fit_next = False
             self.fit()
         self._place_overlays()
         self._follow()

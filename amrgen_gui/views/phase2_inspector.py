@@ -43,13 +43,14 @@ from amrgen.graph import Vertex
 from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.views.columns import fit_columns, text_widths
 
 CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
 """The transition classes of phase 2, one score_TS column each."""
 COLUMNS = ("", "#", "realization", "partial yield", "θ_LM·score_LM", *CLASSES, "score_TS", "score", "")
-FITTED_ROWS = 40
-"""Rows the columns are fitted to (the first: the kept candidates, best first); fitting
-all of a root's 200-odd rows took a quarter of a second."""
+TABLE_FONT = theme.ui_font(9.5)
+YIELD_COLUMN = 3
+"""The partial yield: long, so it keeps the width it has (260 px at first)."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
 STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "
@@ -154,13 +155,11 @@ class Phase2Inspector(QWidget):
         self.view.verticalHeader().hide()
         self.view.verticalHeader().setDefaultSectionSize(22)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(FITTED_ROWS)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)  # the partial yield: long
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the texts in _show_vertex
         header.setStretchLastSection(True)
-        self.view.setColumnWidth(3, 260)
+        self.view.setColumnWidth(YIELD_COLUMN, 260)
         self.view.setWordWrap(False)
-        self.view.setFont(theme.ui_font(9.5))
+        self.view.setFont(TABLE_FONT)
         splitter = QSplitter()
         splitter.addWidget(self.vertices)
         splitter.addWidget(self.view)
@@ -226,9 +225,10 @@ class Phase2Inspector(QWidget):
         if row < 0 or session is None or self.model.mode is not Mode.MODEL:
             return
         v = self.vertices.item(row).data(Qt.ItemDataRole.UserRole)
-        rows, texts, dropped = candidate_table(session, v)
+        rows, texts, widths, dropped = candidate_table(session, v)
         hyper = session.generator.generator.hyper
         self.table.set_rows(rows, texts)
+        fit_columns(self.view, widths, [c for c in range(len(COLUMNS) - 1) if c != YIELD_COLUMN])
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
         self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged into a "
@@ -263,11 +263,13 @@ def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:
 
 
 @functools.lru_cache(maxsize=64)
-def candidate_table(session, v: Vertex) -> tuple[list[Row], list[list[str]], list]:
-    """The rows of v's table (:func:`candidate_rows`), their text, and every candidate dropped."""
+def candidate_table(session, v: Vertex) -> tuple[list[Row], list[list[str]], list[int], list]:
+    """The rows of v's table (:func:`candidate_rows`), their text, the columns' widths, and
+    every candidate dropped."""
     rows, dropped = candidate_rows(session, v, session.winner_path.get(v))
     hyper = session.generator.generator.hyper
-    return rows, [cells(row, hyper) for row in rows], dropped
+    texts = [cells(row, hyper) for row in rows]
+    return rows, texts, text_widths(texts, TABLE_FONT), dropped
 
 
 def _warm(session) -> None:

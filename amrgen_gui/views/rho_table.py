@@ -7,12 +7,10 @@ Cells the last transition changed are highlighted; the vertex column marks
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
-from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from amrgen.graph import Vertex
@@ -20,9 +18,7 @@ from amrgen.transitions.annotations import ALL_KEYS, AnnotationFunction, Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-
-CELL_PADDING = 14
-"""Room beside a cell's text: the item's margins (as sizeHintForColumn gives them) and a gap."""
+from amrgen_gui.views.columns import fit_columns, text_widths
 
 
 def cell_text(rho: AnnotationFunction, key: Key, v: Vertex) -> str:
@@ -154,15 +150,7 @@ class RhoTable(QTableView):
             self.scrollTo(self.model().index(rows.index(session.current.sigma1), 0))
 
     def _grow_columns(self) -> None:
-        """Measured from the texts, not by asking every cell (Qt's sizeHintForColumn):
-        that takes 0.1 s at every step of a 150-vertex graph."""
         table = self.model()
-        plain, bold = QFontMetricsF(self.font()), QFontMetricsF(theme.ui_font(9.5, bold=True))
-        widest = [0.0] * table.columnCount()
-        for v, texts in zip(table.vertices, table.texts):
-            for column, text in enumerate(texts):
-                changed = column and (ALL_KEYS[column - 1], v) in table.changed_cells
-                widest[column] = max(widest[column], (bold if changed else plain).horizontalAdvance(text))
-        for column, width in enumerate(widest):
-            self.setColumnWidth(column, max(self.columnWidth(column), math.ceil(width) + CELL_PADDING,
-                                            self.horizontalHeader().sectionSizeHint(column)))
+        widths = text_widths(table.texts, self.font(), lambda row, column: column > 0 and (
+            ALL_KEYS[column - 1], table.vertices[row]) in table.changed_cells, theme.ui_font(9.5, bold=True))
+        fit_columns(self, widths, range(table.columnCount()), grow_only=True)
