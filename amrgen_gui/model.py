@@ -87,8 +87,11 @@ class SessionModel(QObject):
 
     def set_mode(self, mode: Mode) -> None:
         """Oracle or manual keep the history, only the choosing changes; model mode
-        (or leaving it) starts the entry's session over, on the generator's graph."""
-        restart = (mode is Mode.MODEL) != (self.mode is Mode.MODEL)
+        (or leaving it) starts the entry's session over, on the generator's graph
+        (and so does oracle mode for an entry it refuses, or whose session was refused)."""
+        restart = ((mode is Mode.MODEL) != (self.mode is Mode.MODEL)
+                   or (self.session is None and self.entry is not None and not self.loading)
+                   or (mode is Mode.ORACLE and self.entry is not None and not self.entry.has_reference))
         self.mode = mode
         if restart:
             self._restart()
@@ -152,10 +155,11 @@ class SessionModel(QObject):
         was_loading = self.loading
         self._retire()
         self.clear_preview()
-        entry, mode = self.entry, self.mode
-        if entry is None or (mode is Mode.MODEL and self.generator is None):
-            if entry is not None:
-                self.failed.emit("Model mode: no generator is loaded yet (Model > Open Model Directory…)")
+        entry = self.entry
+        refusal = self._refusal(entry) if entry is not None else None
+        if entry is None or refusal is not None:
+            if refusal is not None:
+                self.failed.emit(refusal)
             self._show(None)
             if was_loading:
                 self.loadingChanged.emit(False)
@@ -167,6 +171,15 @@ class SessionModel(QObject):
         self._job = job
         job.start()
         self.loadingChanged.emit(True)
+
+    def _refusal(self, entry: ExtendedEntry) -> str | None:
+        """Why ``entry`` cannot be shown in the mode chosen (None: it can)."""
+        if self.mode is Mode.MODEL and self.generator is None:
+            return "Model mode: no generator is loaded yet (Model > Open Model Directory…)"
+        if self.mode is Mode.ORACLE and not entry.has_reference:
+            return (f"Oracle mode: entry {entry.id} has no reference sentence for the oracle to follow; "
+                    "model mode (Ctrl+M) generates from it, manual mode (Ctrl+2) steps it by hand")
+        return None
 
     def _maker(self, entry: ExtendedEntry) -> Callable[[], Session]:
         """How to make the session of ``entry`` with the options as they are now."""

@@ -90,6 +90,10 @@ def tokenize(sentence: str) -> list[str]:
     return tokens
 
 
+REFERENCE_KEYS = frozenset({"tok", "snt"})
+"""The metadata that give an entry's reference sentence."""
+
+
 def reference_of(metadata: Mapping[str, str]) -> Reference:
     """The reference of a corpus entry: ``::tok`` split on whitespace, else ``::snt`` tokenized.
 

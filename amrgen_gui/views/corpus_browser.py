@@ -46,8 +46,13 @@ _TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 """An HTML or XML tag: ``<i>``, ``</i>``, ``<xref rid="B1">``, ``<ce:cross-ref>``, ``<br/>``."""
 
 
+NO_REFERENCE = "(no reference sentence: for generation only)"
+
+
 def sentence(entry: ExtendedEntry) -> str:
     """The reference as the corpus wrote it (``::snt``) without markup tags, else its tokens."""
+    if not entry.has_reference:
+        return NO_REFERENCE
     return _TAG.sub("", entry.metadata.get("snt", "")) or " ".join(entry.tokens or entry.words)
 
 
