@@ -23,10 +23,9 @@ Coordinates are scene units (points, y growing downwards).
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-import subprocess
 
 import pygraphviz
 from PySide6.QtCore import QPointF, QRectF, QSizeF

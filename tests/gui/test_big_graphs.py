@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
-
 from test_main_window import settle
 
 from amrgen_gui.main_window import MainWindow

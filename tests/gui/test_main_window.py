@@ -263,8 +263,8 @@ def test_layout_recent_files_and_options_persist(qtbot, settings, open_in, tmp_p
     first.close()
     second = MainWindow(settings)
     qtbot.addWidget(second)
-    assert second.recent_files() == [str(corpus)]
-    assert [a.text() for a in second.recent_menu.actions()] == ["copy.amr"]
+    assert second.recent.files() == [str(corpus)]
+    assert [a.text() for a in second.recent.menu.actions()] == ["copy.amr"]
     assert second.model.mode is Mode.MANUAL and second.model.approach is Approach.DEPENDENCY
     assert second.docks["rho"].isHidden()
 

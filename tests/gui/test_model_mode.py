@@ -268,7 +268,7 @@ def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, 
 
 
 def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window, tmp_path, monkeypatch):
-    thesis, full, from_file = model_window.postprocess_actions
+    thesis, full, from_file = model_window.postprocess.actions
     assert full.isChecked() and not thesis.isChecked()
     session = model_window.model.session
     said = {}
@@ -283,7 +283,7 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
     steps = tmp_path / "steps.txt"
     steps.write_text("articles\nno-such-step\n", encoding="utf-8")
     errors = []
-    monkeypatch.setattr("amrgen_gui.main_window.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
+    monkeypatch.setattr("amrgen_gui.postprocess_choice.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
     from_file.trigger()
     assert errors == [f"{steps}:2: unknown postprocessing step 'no-such-step' " + errors[0].split("' ", 1)[1]]
@@ -292,4 +292,4 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
 
 def test_the_postprocessing_choices_wait_for_a_model(window):
     assert window.workspace.generator is None
-    assert not any(action.isEnabled() for action in window.postprocess_actions)
+    assert not any(action.isEnabled() for action in window.postprocess.actions)
