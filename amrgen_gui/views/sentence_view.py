@@ -154,7 +154,7 @@ class SentenceView(ZoomableView):
         if entry is None or self.model.session is None:
             return
         if not entry.has_reference:
-            note = scene.addSimpleText("No reference sentence: no words, tags, dependencies or alignment to show. "
+            note = scene.addSimpleText("No reference sentence: no words, tags, dependencies or alignment to show.\n"
                                        "This graph is for generation only (model mode, Ctrl+M).", NOTE_FONT)
             note.setBrush(theme.MUTED)
             scene.setSceneRect(note.boundingRect().adjusted(-12, -12, 12, 12))

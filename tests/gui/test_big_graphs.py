@@ -155,3 +155,10 @@ def test_a_double_click_collapses_a_subtree_and_another_expands_it(qtbot, big):
     assert set(view.nodes) == {graph.root}
     window.model.step()
     assert not view.collapsed and window.model.session.current.sigma1 in view.nodes
+
+
+def test_the_last_chip_needs_no_count_chip_after_it():
+    """A row where all chips but their spacing fit: the last one is measured alone (no '+0 more')."""
+    room = 2 * 50.0 + buffers.SPACING  # one spacing short of both chips' room
+    assert buffers.shown_count([50.0, 50.0], room) == 1
+    assert buffers.shown_count([50.0, 50.0], room + 3 * buffers.SPACING) == 2
