@@ -53,6 +53,7 @@ from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.session_cache import per_session
 from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
 from amrgen_gui.views.overview import Overview
 from amrgen_gui.views.zoom import ZoomableView
@@ -325,7 +326,7 @@ def session_layout(configurations: list[Configuration], collapsed: set[Vertex] |
     return layout_union([k.graph for k in configurations], largest_drawings(configurations).get, collapsed or ())
 
 
-@functools.lru_cache(maxsize=4)
+@per_session
 def first_layout(session: Session) -> GraphLayout:
     """The layout a new session starts with, nothing collapsed: made in the worker
     that makes the session (:attr:`SessionModel.warmups`), as it takes seconds for

@@ -20,7 +20,6 @@ realizations).
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +42,7 @@ from amrgen.graph import Vertex
 from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.session_cache import per_session
 from amrgen_gui.views.columns import fit_columns, text_widths
 
 CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
@@ -262,7 +262,7 @@ def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:
     return rows + [Row(d.hypothesis, None, d.reason, False) for d in dropped[:MAX_DROPPED]], dropped
 
 
-@functools.lru_cache(maxsize=64)
+@per_session
 def candidate_table(session, v: Vertex) -> tuple[list[Row], list[list[str]], list[int], list]:
     """The rows of v's table (:func:`candidate_rows`), their text, the columns' widths, and
     every candidate dropped."""
