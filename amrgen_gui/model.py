@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
@@ -204,25 +204,42 @@ class SessionModel(QObject):
         return session
 
     def _made(self, job: Task, session: Session | None, message: str = "") -> None:
-        """On the GUI thread: show what ``job`` made, unless it was superseded."""
+        """On the GUI thread: show what ``job`` made, unless it was superseded.  The
+        views rebuild for the new session (``sessionReset``) in this turn of the event
+        loop and show its configuration (``changed``) in the next, so that neither
+        holds the loop long; the job counts as loading until then, so nothing moves
+        a half-shown session."""
+        if job is not self._job:
+            return
+        if session is None:
+            self._job = None
+            job.deleteLater()
+            doing = "generated" if self.mode is Mode.MODEL else "stepped"
+            self.failed.emit(f"entry {self.entry.id} cannot be {doing}: {message}")
+            self._show(None)
+            self.loadingChanged.emit(False)
+            return
+        if self.mode is not Mode.MODEL:
+            session.mode = self.mode  # oracle or manual may have been chosen meanwhile
+        self._show(session, changed=False)
+        QTimer.singleShot(0, lambda: self._shown(job))
+
+    def _shown(self, job: Task) -> None:
+        """The second half of :meth:`_made`, unless another session was asked for meanwhile."""
         if job is not self._job:
             return
         self._job = None
         job.deleteLater()
-        if session is None:
-            doing = "generated" if self.mode is Mode.MODEL else "stepped"
-            self.failed.emit(f"entry {self.entry.id} cannot be {doing}: {message}")
-        elif self.mode is not Mode.MODEL:
-            session.mode = self.mode  # oracle or manual may have been chosen meanwhile
-        self._show(session)
+        self.changed.emit()
         self.loadingChanged.emit(False)
 
-    def _show(self, session: Session | None) -> None:
+    def _show(self, session: Session | None, changed: bool = True) -> None:
         self.session = session
         self.hover_vertices, self.hover_words = frozenset(), frozenset()
         self.clear_preview()
         self.sessionReset.emit()
-        self.changed.emit()
+        if changed:
+            self.changed.emit()
 
     # -- moving ---------------------------------------------------------------------
 
