@@ -14,13 +14,15 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 
-say "apt packages (graphviz, WordNet 3.0, KenLM build tools)"
+say "apt packages (graphviz, WordNet 3.0, KenLM build tools, Xvfb and Qt's xcb libraries for the window's smoke run)"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq \
   graphviz libgraphviz-dev wordnet-base wordnet-sense-index \
   cmake g++ make libboost-program-options-dev libboost-system-dev libboost-thread-dev \
-  libboost-test-dev libeigen3-dev zlib1g-dev libbz2-dev liblzma-dev >/dev/null
+  libboost-test-dev libeigen3-dev zlib1g-dev libbz2-dev liblzma-dev \
+  xvfb xauth libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 \
+  libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 >/dev/null
 
 say "python package: $PYTHON -m pip install -e '.[dev]'"
 "$PYTHON" -m pip install -q --root-user-action=ignore -e '.[dev]'

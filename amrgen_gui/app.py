@@ -6,18 +6,24 @@ few Little Prince graphs), ready to step.  FILE may be any AMR corpus: a
 prepared one opens at once, any other is prepared (tagged, parsed, aligned)
 in the background first.  The generator (the shipped default, or --model,
 --lm, --hyperparameters as ``amrgen generate`` takes them) loads in the
-background meanwhile; ``--mode model`` starts in model mode.
+background meanwhile; ``--mode model`` starts in model mode.  ``--entry``,
+``--step`` and ``--size`` open the window on a given view, and ``--screenshot
+PNG`` renders that view into PNG and quits (:mod:`amrgen_gui.screenshot`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
+import tempfile
 import threading
 import traceback
+from pathlib import Path
 from types import TracebackType
 
+from amrgen.errors import AmrgenError
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen.stepping.session import Mode
 
@@ -32,6 +38,12 @@ def _report_unexpected(kind: type[BaseException], error: BaseException, trace: T
     traceback.print_exception(kind, error, trace)
     QMessageBox.critical(None, "Unexpected error", f"{kind.__name__}: {error}\n\nThe window stays usable; "
                          "the details are on the terminal.")
+
+
+def _abort(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+    """A bug while rendering a screenshot: print it and end the process (exit status 3)."""
+    traceback.print_exception(kind, error, trace)
+    os._exit(3)
 
 
 def _preload(*paths: str | None) -> None:
@@ -68,6 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hyperparameters", metavar="FILE",
                         help="hyperparameters as amrgen tune writes them (default: the shipped default's, "
                              "or the built-in values with --model)")
+    parser.add_argument("--entry", metavar="ID", help="show the entry with this id (default: the first)")
+    parser.add_argument("--step", metavar="N|end", help="apply N transitions, or run to a terminal configuration")
+    parser.add_argument("--size", metavar="WxH", help="the window's size in pixels, e.g. 1280x800")
+    parser.add_argument("--screenshot", metavar="PNG", type=Path,
+                        help="render the window into PNG and quit (with throwaway settings)")
     args, qt_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     chosen = (args.model, args.lm, args.hyperparameters)
     threading.Thread(target=_preload, args=chosen, daemon=True).start()
@@ -91,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     from amrgen_gui.paths import SAMPLE
     from amrgen_gui.main_window import MainWindow
 
+    if args.screenshot or args.entry or args.step or args.size:
+        return _show_view(args, chosen, Path(args.corpus) if args.corpus else SAMPLE, app)
     window = MainWindow()
     window.show()
     if args.mode:
@@ -98,6 +117,39 @@ def main(argv: list[str] | None = None) -> int:
     window.open_corpus(args.corpus or SAMPLE)
     window.load_generator(*chosen, quiet=not any(chosen))  # the default may be missing: say so, quietly
     return app.exec()
+
+
+def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus: Path, app) -> int:
+    """Open the window on the view the options ask for; render it and quit with --screenshot."""
+    from PySide6.QtCore import QSettings
+
+    from amrgen_gui import screenshot
+    from amrgen_gui.main_window import MainWindow
+
+    if args.screenshot:  # nobody to click a message box away: a bug ends the run
+        sys.excepthook = _abort
+    with tempfile.TemporaryDirectory() as home:
+        settings = QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat) if args.screenshot \
+            else None
+        window = MainWindow(settings)
+        try:
+            if any(chosen) or args.mode == Mode.MODEL.value:
+                screenshot.wait(lambda: window.load_generator(*chosen, quiet=True), window.generatorLoaded)
+            shot = screenshot.Shot(corpus, args.screenshot, args.entry, Mode(args.mode) if args.mode else None,
+                                   screenshot.parse_step(args.step or "0"),
+                                   screenshot.parse_size(args.size) if args.size else (window.width(), window.height()))
+            if args.screenshot:
+                print(screenshot.render(window, shot))
+                window.close()
+                return 0
+            screenshot.bring(window, shot)
+            if window.model.generator is None:
+                window.load_generator(*chosen, quiet=not any(chosen))
+        except AmrgenError as error:
+            print(f"amrgen-gui: {error}", file=sys.stderr)
+            window.close()
+            return 2
+        return app.exec()
 
 
 if __name__ == "__main__":

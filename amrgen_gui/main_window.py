@@ -35,28 +35,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from amrgen.errors import AmrgenError
 from amrgen.oracle.annotations import Approach
+from amrgen.prep.extended import ExtendedEntry
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
+from amrgen_gui.busy import BusyIndicator
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
-from amrgen_gui.tasks import Task, run_with_progress
+from amrgen_gui.postprocess_choice import PIPELINES, PostprocessChoice
+from amrgen_gui.recent import RecentFiles
+from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection_pauses
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
 from amrgen_gui.views.graph_view import GraphView
 from amrgen_gui.views.history import HistoryView
 from amrgen_gui.views.output import OutputView
+from amrgen_gui.views.penman_editor import PenmanEditor
 from amrgen_gui.views.phase2_inspector import Phase2Inspector
 from amrgen_gui.views.rho_table import RhoTable
 from amrgen_gui.views.sentence_view import SentenceView
 from amrgen_gui.views.transitions import TransitionsView
 from amrgen_gui.workspace import Change, Corpus, Workspace, open_corpus
 
-MAX_RECENT = 8
 MAX_ERRORS_SHOWN = 8
 CORPUS_FILTER = "AMR corpora (*.txt *.amr *.penman);;All files (*)"
 LM_FILTER = "KenLM language models (*.binary *.arpa *.klm *.bin);;All files (*)"
@@ -70,7 +73,7 @@ class MainWindow(QMainWindow):
     """The application window."""
 
     corpusLoaded = Signal()
-    """A corpus was opened and its first entry is shown (or it had none)."""
+    """A corpus was opened and its first entry is shown (or it had none, or opening failed)."""
     systemChanged = Signal()
     """The session now runs in the transition system chosen."""
     generatorLoaded = Signal()
@@ -95,6 +98,7 @@ class MainWindow(QMainWindow):
         self.browser = CorpusBrowser()
         self.inspector = Phase2Inspector(self.model)
         self.generated = GeneratedCorpusView()
+        self.editor = PenmanEditor(self.model)
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
@@ -109,9 +113,12 @@ class MainWindow(QMainWindow):
 
         self.browser.entrySelected.connect(self._show_entry)
         self.generated.openDerivation.connect(self.open_derivation)
+        self.editor.entryEdited.connect(self.show_edited)
         self.generated.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
+        self.model.loadingChanged.connect(self._session_loading)
+        self.model.loadingChanged.connect(self._update_status)
         self.workspace.observe(self._workspace_changed)
         self._update_status()
 
@@ -143,7 +150,10 @@ class MainWindow(QMainWindow):
             "rho": self._dock("Annotations ρ", "rho", self.rho, bottom),
             "phase2": self._dock("Phase 2: best(v)", "phase2", self.inspector, bottom),
             "generated": self._dock("Generated corpus", "generated", self.generated, bottom),
+            "editor": self._dock("PENMAN editor", "editor", self.editor, left),
         }
+        self.tabifyDockWidget(self.docks["corpus"], self.docks["editor"])
+        self.docks["corpus"].raise_()
         self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["sentence"], self.docks["generated"])
         self.tabifyDockWidget(self.docks["rho"], self.docks["phase2"])
@@ -193,12 +203,13 @@ class MainWindow(QMainWindow):
                                    tip="Load the hyperparameters amrgen tune wrote")
         self.default_model_action = a("Use the &Default Model", self.load_generator,
                                       tip="The shipped model, LM and hyperparameters (resources/default)")
-        self.postprocess_actions = self._choice([("&Thesis Postprocessing (Section 4.4)", "thesis", None),
-                                                 ("&Full Postprocessing (the shipped default)", "full", None),
-                                                 ("Postprocessing from a F&ile…", "", None)], self._set_postprocess)
+        self.postprocess = PostprocessChoice(self, self.workspace)
+        self.postprocess.actions = self._choice(PIPELINES, self.postprocess.choose)
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
+        self.cancel_action = a("Cancel", lambda: self.busy.cancel(), "Esc",
+                               "Stop what runs in the background (a graph being generated, a model loading)")
         quit_action = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.start_action = a("⇤  Start", self.model.to_start, "Home", "Back to c_s, keeping the history")
         self.back_action = a("←  Back", self.model.back, "Left", "Undo the last transition")
@@ -232,7 +243,7 @@ class MainWindow(QMainWindow):
         menus = self.menuBar()
         file_menu = menus.addMenu("&File")
         file_menu.addActions([self.open_action, self.sample_action])
-        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent = RecentFiles(self.settings, file_menu.addMenu("Open &Recent"), self.open_corpus)
         file_menu.addSeparator()
         file_menu.addActions([self.export_svg_action, self.export_png_action, self.export_listing_action,
                               self.export_html_action])
@@ -243,11 +254,13 @@ class MainWindow(QMainWindow):
                               self.reset_action])
         step_menu.addSeparator()
         step_menu.addActions([previous_entry, next_entry])
+        step_menu.addSeparator()
+        step_menu.addAction(self.cancel_action)
         model_menu = menus.addMenu("&Model")
         model_menu.addActions([self.load_model_action, self.load_lm_action, self.load_hyper_action,
                                self.default_model_action])
         model_menu.addSeparator()
-        model_menu.addActions(self.postprocess_actions)
+        model_menu.addActions(self.postprocess.actions)
         model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
         options_menu = menus.addMenu("&Options")
@@ -275,6 +288,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(bar)
         self.position_label = QLabel()
         self.generator_label = QLabel("no model loaded")
+        self.busy = BusyIndicator()
+        self.statusBar().addPermanentWidget(self.busy)
         self.statusBar().addPermanentWidget(self.generator_label)
         self.statusBar().addPermanentWidget(self.position_label)
 
@@ -295,7 +310,6 @@ class MainWindow(QMainWindow):
                 action.setChecked(action.data() == value)
         self._set_mode(mode.value)
         self.model.configure(approach, TransitionSystem())  # a constrained system is learnt once a corpus is open
-        self._rebuild_recent_menu()
 
     def _save_settings(self) -> None:
         s = self.settings
@@ -306,26 +320,10 @@ class MainWindow(QMainWindow):
             s.setValue(key, self._chosen(actions))
         s.sync()
 
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        return [value] if isinstance(value, str) else list(value or [])
-
-    def _remember(self, path: Path) -> None:
-        if path == SAMPLE:
-            return
-        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
-        self.settings.setValue("recent", recent[:MAX_RECENT])
-        self._rebuild_recent_menu()
-
-    def _rebuild_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for path in self.recent_files():
-            self.recent_menu.addAction(Path(path).name, lambda path=path: self.open_corpus(path)).setToolTip(path)
-        self.recent_menu.setEnabled(bool(self.recent_files()))
-
     def closeEvent(self, event: QCloseEvent) -> None:
         for task in self.tasks:
             task.cancel()
+        self.model.cancel_loading()
         self.generated.cancel()
         self._save_settings()
         super().closeEvent(event)
@@ -340,7 +338,7 @@ class MainWindow(QMainWindow):
     # -- corpora -------------------------------------------------------------------------
 
     def _ask_open(self) -> None:
-        start = self.recent_files()[0] if self.recent_files() else str(Path.home())
+        start = self.recent.files()[0] if self.recent.files() else str(Path.home())
         path, _ = QFileDialog.getOpenFileName(self, "Open AMR Corpus", str(Path(start).parent), CORPUS_FILTER)
         if path:
             self.open_corpus(path)
@@ -363,7 +361,7 @@ class MainWindow(QMainWindow):
     def _show_corpus(self, corpus: Corpus) -> None:
         self.workspace.set_corpus(corpus)
         self.setWindowTitle(f"{corpus.path.name} — amrgen")
-        self._remember(corpus.path)
+        self.recent.remember(corpus.path)
         self.browser.set_entries(corpus.entries)
         self.statusBar().showMessage(f"Opened {corpus.path}: {self.browser.count.text()}", 5000)
         if corpus.errors:
@@ -379,7 +377,21 @@ class MainWindow(QMainWindow):
             self.browser.select(0)
         else:
             self.model.set_entry(None)
-        self.corpusLoaded.emit()
+        self.model.when_settled(self.corpusLoaded.emit)
+
+    def _session_loading(self, loading: bool) -> None:
+        if not loading:
+            self.busy.finish("session")
+            return
+        doing = "Generating" if self.model.mode is Mode.MODEL else "Laying out"
+        self.busy.start("session", f"{doing} {self.model.entry.id}…", self.model.cancel_loading)
+
+    def show_edited(self, entry: ExtendedEntry) -> None:
+        """A graph of the PENMAN editor, for generation alone: in model mode (manual
+        without a model), as the oracle has no reference to follow."""
+        if self.model.mode is Mode.ORACLE:
+            self.set_mode(Mode.MODEL if self.workspace.generator is not None else Mode.MANUAL)
+        self.model.set_entry(entry)
 
     def _show_entry(self, index: int) -> None:
         if self.workspace.corpus is not None:
@@ -422,7 +434,7 @@ class MainWindow(QMainWindow):
 
     def _configure(self, approach: Approach, system: TransitionSystem) -> None:
         self.model.configure(approach, system)
-        self.systemChanged.emit()
+        self.model.when_settled(self.systemChanged.emit)
 
     def _learn_constrained_system(self, approach: Approach) -> None:
         def learnt(result: tuple[Corpus, TransitionSystem]) -> None:
@@ -471,7 +483,11 @@ class MainWindow(QMainWindow):
                 QMessageBox.critical(self, "Cannot load the model", message)
             self.generatorLoaded.emit()
 
-        task = Task(lambda report: LoadedGenerator.load(*paths), self)
+        def load(report: Report) -> LoadedGenerator:
+            with without_collection_pauses():
+                return LoadedGenerator.load(*paths)
+
+        task = Task(load, self)
         self.tasks.add(task)
         task.succeeded.connect(lambda generator: (self.tasks.discard(task), loaded(generator)))
         task.failed.connect(lambda message: (self.tasks.discard(task), failed(message)))
@@ -492,32 +508,6 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "Open Hyperparameters", str(Path.home()), HYPERPARAMETERS_FILTER)
         if path:
             self.load_generator(*self.workspace.generator_paths[:2], path)
-
-    def _set_postprocess(self, pipeline: str) -> None:
-        """The loaded generator with another postprocessing pipeline (empty: ask for a file of step names)."""
-        loaded = self.workspace.generator  # never None: the actions are enabled with a generator
-        if not pipeline:
-            pipeline, _ = QFileDialog.getOpenFileName(self, "Open Postprocessing Steps", str(Path.home()),
-                                                      "Step lists (*.txt);;All files (*)")
-        if pipeline:
-            try:
-                self.workspace.set_generator(self.workspace.generator_paths, loaded.with_postprocess(pipeline))
-            except AmrgenError as error:
-                QMessageBox.critical(self, "Cannot use these postprocessing steps", str(error))
-        self._check_postprocess()
-
-    def _check_postprocess(self) -> None:
-        """Check the loaded generator's pipeline in the menu: a named one with its
-        steps, else the file entry."""
-        loaded = self.workspace.generator
-        if loaded is None:
-            return
-        from amrgen.postprocess.pipeline import named_pipelines  # loaded with the generator
-
-        steps = loaded.generator.pipeline.step_names
-        name = next((name for name, named in named_pipelines().items() if named == steps), "")
-        for action in self.postprocess_actions:
-            action.setChecked(action.data() == name)
 
     def generate_corpus(self) -> None:
         """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
@@ -551,7 +541,7 @@ class MainWindow(QMainWindow):
             self.generator_label.setText(generator.describe())
             self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
             self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
-            self._check_postprocess()
+            self.postprocess.check()
         self._update_status()
 
     # -- export ----------------------------------------------------------------------------
@@ -589,14 +579,15 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         session = self.model.session
-        for action in (self.start_action, self.back_action, self.step_action, self.end_action, self.reset_action,
+        for action in (self.start_action, self.back_action, self.step_action, self.end_action,
                        self.export_svg_action, self.export_png_action, self.export_listing_action,
                        self.export_html_action):
             action.setEnabled(session is not None)
+        self.reset_action.setEnabled(self.model.entry is not None)
         self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
                                                and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
-        for action in self.postprocess_actions:
+        for action in self.postprocess.actions:
             action.setEnabled(self.workspace.generator is not None)
         if session is None:
             self.position_label.setText("no entry")

@@ -8,12 +8,20 @@ the next call raises :class:`Cancelled`, which ends work that reports.  Work
 that cannot report (one long library call) is abandoned instead: its result
 is dropped when it comes.  The thread is a daemon, so an abandoned task
 never holds up quitting (a QThread would have to be waited for).
+
+A worker thread does not free the GUI thread from Python's garbage
+collector: a full collection holds the interpreter for as long as it scans
+every object alive, and making a session of a 150-vertex graph sets off a
+dozen of them, up to 0.3 s each, whichever thread triggers them.  Work that
+makes many long-lived objects runs inside :func:`without_collection_pauses`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -22,6 +30,31 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from amrgen.stepping.session import USER_ERRORS
 
 Report = Callable[[int, int], None]
+
+
+_collection_lock = threading.Lock()
+_collection_holds = 0
+
+
+@contextlib.contextmanager
+def without_collection_pauses() -> Iterator[None]:
+    """Run the block with the cyclic garbage collector off, then freeze what is alive
+    (:func:`gc.freeze`: it is never scanned again, and freezing takes no time),
+    so that neither the block nor later collections scan its objects.  For work
+    that makes no cyclic garbage (generation, layout, loading a model: reference
+    counting frees what they drop); blocks in several threads share one hold."""
+    global _collection_holds
+    with _collection_lock:
+        _collection_holds += 1
+        gc.disable()
+    try:
+        yield
+    finally:
+        with _collection_lock:
+            _collection_holds -= 1
+            if not _collection_holds:
+                gc.freeze()
+                gc.enable()
 
 
 class Cancelled(Exception):
@@ -50,7 +83,7 @@ class Task(QObject):
     def _report(self, done: int, total: int) -> None:
         if self.cancelled.is_set():
             raise Cancelled
-        self.progressed.emit(done, total)
+        self._emit(self.progressed, done, total)
 
     def _run(self) -> None:
         try:
@@ -60,10 +93,16 @@ class Task(QObject):
         except Exception as error:  # noqa: BLE001 (the thread's boundary: report every error, never die silently)
             if not self.cancelled.is_set():
                 expected = isinstance(error, (*USER_ERRORS, OSError))
-                self.failed.emit(str(error) if expected and str(error) else f"{type(error).__name__}: {error}")
+                self._emit(self.failed, str(error) if expected and str(error) else f"{type(error).__name__}: {error}")
             return
         if not self.cancelled.is_set():
-            self.succeeded.emit(result)
+            self._emit(self.succeeded, result)
+
+    @staticmethod
+    def _emit(signal, *args: object) -> None:
+        """Emit, unless the task's object is gone (its window closed meanwhile): nobody is left to tell."""
+        with contextlib.suppress(RuntimeError):
+            signal.emit(*args)
 
 
 def run_with_progress(window: QWidget, task: Task, label: str, running: set[Task], succeeded: Callable[[Any], None],

@@ -9,7 +9,8 @@ when it says something changed (:meth:`Workspace.observe`).
 Any AMR corpus opens: a prepared one (:mod:`amrgen.prep.prepared_format`) is
 read as it is, any other is prepared first (tagged, parsed and aligned,
 :func:`amrgen.prep.pipeline.load_corpus`); malformed entries come back as
-errors naming file, line and entry while the others open.
+errors naming file, line and entry while the others open.  An entry without
+a reference sentence (one's own AMR) opens for generation alone.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def open_corpus(path: str | Path, report: Callable[[int, int], None]) -> Corpus:
     A file without any graph raises :class:`~amrgen.io.CorpusFormatError`
     instead of opening as no entries."""
     report(0, 0)
-    prepared = load_corpus(path, progress=False, report=report)
+    prepared = load_corpus(path, progress=False, report=report, graph_only=True)
     check_graphs(path, [*prepared.entries, *prepared.errors])
     report(1, 1)
     return Corpus(Path(path), prepared.entries, prepared.errors)

@@ -100,23 +100,24 @@ def preparation_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def cache_key(path: str | Path, encoding: str | None) -> str:
-    """The key of the corpus file at ``path`` read in ``encoding``."""
+def cache_key(path: str | Path, encoding: str | None, variant: str = "") -> str:
+    """The key of the corpus file at ``path`` read in ``encoding`` and prepared
+    as ``variant`` says (``graph-only``: entries without a reference kept)."""
     digest = hashlib.sha256(preparation_fingerprint().encode())
-    digest.update(f"\0{Path(path).name}\0{encoding or 'utf-8'}\0".encode())
+    digest.update(f"\0{Path(path).name}\0{encoding or 'utf-8'}\0{variant}\0".encode())
     digest.update(Path(path).read_bytes())
     return digest.hexdigest()
 
 
 def cached_preparation(path: str | Path, encoding: str | None,
-                       prepare: Callable[[], PreparedCorpus]) -> PreparedCorpus:
+                       prepare: Callable[[], PreparedCorpus], variant: str = "") -> PreparedCorpus:
     """The prepared corpus of the file at ``path``: from the cache when it holds
-    it, else ``prepare()``, which is then kept (if that cannot be written, the
-    corpus is used all the same)."""
+    it, else ``prepare()``, which is then kept unless it has an entry without a
+    reference (if that cannot be written, the corpus is used all the same)."""
     folder = cache_folder()
     if folder is None:
         return prepare()
-    key = cache_key(path, encoding)
+    key = cache_key(path, encoding, variant)
     cached = folder / f"{key}.txt"
     try:
         corpus = read_cached(cached, key, path)
@@ -125,6 +126,8 @@ def cached_preparation(path: str | Path, encoding: str | None,
         corpus = None
     if corpus is None:
         corpus = prepare()
+        if not all(entry.has_reference for entry in corpus.entries):
+            return corpus  # the prepared format has no place for an entry without words
         with contextlib.suppress(OSError, AmrgenError):
             folder.mkdir(parents=True, exist_ok=True)
             write_cached(cached, key, corpus)

@@ -38,6 +38,12 @@ class ExtendedEntry:
     """The tokenized reference with punctuation and original case (for BLEU)."""
     metadata: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def has_reference(self) -> bool:
+        """Whether the entry has a reference sentence (one's own AMR, read with
+        ``graph_only``, may not: it is for generation alone)."""
+        return bool(self.words)
+
     def bigraph(self) -> Bigraph:
         """B = (G, D, w^POS, A_G, A_D)."""
         d = dependency_tree(self.words, self.heads, self.labels)

@@ -24,7 +24,11 @@ For every element (G, w) of the corpus, :func:`prepare_corpus`
 An entry that cannot be prepared (a malformed graph, no sentence, an
 alignment to a missing node or token, a sidecar parse that does not fit its
 sentence) is skipped with one :class:`ReadError` naming file, line and entry,
-and the rest goes on.  Long steps show a progress bar on stderr.
+and the rest goes on; with ``graph_only``, an entry without any reference
+sentence is kept instead, for generation alone (one's own AMR: the generator
+needs only G), with no words, tags or alignment
+(:attr:`~amrgen.prep.extended.ExtendedEntry.has_reference` is False).  Long
+steps show a progress bar on stderr.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ from amrgen.prep.prepared_format import (
     prepared_syntax,
     read_prepared,
 )
-from amrgen.prep.tokenize import Reference, reference_of
+from amrgen.prep.tokenize import REFERENCE_KEYS, Reference, reference_of
 
 _PTB_ESCAPES = {
     "-lrb-": "(", "-rrb-": ")", "-lsb-": "[", "-rsb-": "]", "-lcb-": "{", "-rcb-": "}",
@@ -105,6 +109,7 @@ def prepare_corpus(
     workers: int = 1,
     report: Callable[[int, int], None] | None = None,
     encoding: str | None = None,
+    graph_only: bool = False,
 ) -> PreparedCorpus:
     """Prepare the corpus file at ``path`` (see the module docstring).
 
@@ -116,7 +121,8 @@ def prepare_corpus(
     ``report(done, total)``, when given, is called as tagging and then
     aligning advance; an exception it raises stops the preparation (this is
     how the application cancels).  ``encoding``: the corpus file's, as
-    :func:`~amrgen.io.penman_corpus.iter_corpus` takes it.
+    :func:`~amrgen.io.penman_corpus.iter_corpus` takes it.  ``graph_only``: keep
+    an entry without a reference sentence, for generation alone.
     """
     read = read_corpus(path, encoding)
     count = len(read.entries) + len(read.errors)
@@ -124,16 +130,22 @@ def prepare_corpus(
     tags = _sidecar(pos, read_pos_lines, count, "POS lines")
     corpus = PreparedCorpus(errors=list(read.errors))
     drafts = []
+    ready: list[tuple[int, ExtendedEntry]] = []
+    """(place in the file, entry) of those done."""
     for entry in read.entries:
         try:
-            drafts.append(_draft(entry, parses, dependencies, tags, pos))
+            if graph_only and not REFERENCE_KEYS & entry.metadata.keys():
+                ready.append((entry.index, graph_only_entry(entry)))
+            else:
+                drafts.append(_draft(entry, parses, dependencies, tags, pos))
         except (CorpusFormatError, AmrFormatError) as error:
             corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index,
                                            entry.graph_text))
     report = report or (lambda done, total: None)
     _annotate(drafts, annotator or SpacyAnnotator(workers=workers), progress, report)
     _align(drafts, progress, report)
-    corpus.entries = [draft.extended() for draft in drafts]
+    ready += [(draft.entry.index, draft.extended()) for draft in drafts]
+    corpus.entries = [entry for _, entry in sorted(ready, key=lambda pair: pair[0])]
     corpus.errors.sort(key=lambda error: error.index)
     return corpus
 
@@ -151,7 +163,8 @@ def load_corpus(path: str | Path, encoding: str | None = None, **options) -> Pre
         return read_prepared(path, encoding)
     if any(options.get(name) is not None for name in ("annotator", "dependencies", "pos")):
         return prepare_corpus(path, encoding=encoding, **options)
-    return cached_preparation(path, encoding, lambda: prepare_corpus(path, encoding=encoding, **options))
+    return cached_preparation(path, encoding, lambda: prepare_corpus(path, encoding=encoding, **options),
+                              "graph-only" if options.get("graph_only") else "")
 
 
 def load_corpora(paths: Sequence[str | Path], encoding: str | None = None, **options) -> PreparedCorpus:
@@ -163,6 +176,14 @@ def load_corpora(paths: Sequence[str | Path], encoding: str | None = None, **opt
         joined.entries += corpus.entries
         joined.errors += corpus.errors
     return joined
+
+
+def graph_only_entry(entry: CorpusEntry) -> ExtendedEntry:
+    """One's own AMR, for generation alone: G in canonical form, without a reference
+    (no words, tags, dependencies or alignment), whether or not ``entry`` has one.
+    Raises :class:`AmrFormatError` for a graph that cannot be read."""
+    return ExtendedEntry(id=entry.id, amr=canonical_form(Amr.from_tree(entry.tree))[0], words=[], pos=[], lemmas=[],
+                         heads=[], labels=[], alignment={}, metadata=original_metadata(entry.metadata))
 
 
 def _sidecar(

@@ -123,6 +123,10 @@ def strip_markup(text: str) -> str:
     return _SUPERSCRIPT.sub(lambda tag: " " if tag.group("glued") is not None else "", text)
 
 
+REFERENCE_KEYS = frozenset({"tok", "snt"})
+"""The metadata that give an entry's reference sentence."""
+
+
 def reference_of(metadata: Mapping[str, str]) -> Reference:
     """The reference of a corpus entry: ``::tok`` split on whitespace, else ``::snt``
     without markup, tokenized.

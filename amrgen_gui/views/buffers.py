@@ -65,7 +65,8 @@ def shown_count(widths: list[float], room: float) -> int:
         return len(widths)
     shown, used = 0, 0.0
     for width in widths:
-        count = more_chip(len(widths) - shown - 1).width() + SPACING
+        hidden = len(widths) - shown - 1
+        count = more_chip(hidden).width() + SPACING if hidden else 0  # the last chip needs no count after it
         if shown and used + width + SPACING + count > room:
             break
         shown, used = shown + 1, used + width + SPACING

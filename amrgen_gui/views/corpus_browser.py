@@ -42,8 +42,13 @@ ID_FONT = theme.ui_font(8.5, bold=True)
 SENTENCE_FONT = theme.ui_font(10)
 
 
+NO_REFERENCE = "(no reference sentence: for generation only)"
+
+
 def sentence(entry: ExtendedEntry) -> str:
     """The reference as the corpus wrote it (``::snt``) without markup tags, else its tokens."""
+    if not entry.has_reference:
+        return NO_REFERENCE
     return strip_markup(entry.metadata.get("snt", "")) or " ".join(entry.tokens or entry.words)
 
 

@@ -48,10 +48,12 @@ from PySide6.QtWidgets import (
 )
 
 from amrgen.graph import Edge, Vertex
+from amrgen.stepping.session import Session
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.session_cache import per_session
 from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
 from amrgen_gui.views.overview import Overview
 from amrgen_gui.views.zoom import ZoomableView
@@ -66,6 +68,10 @@ LINE_HEIGHT = 17.0
 PADDING = QSizeF(30, 12)
 READABLE_SCALE = 0.75
 """The smallest scale fitting chooses: labels (14 px) stay 10.5 px high, edge labels 8 px."""
+SKETCH_SCALE = 0.35
+"""Below this scale (the overview, a view zoomed far out) vertices and edges are drawn
+without their text: labels would be under 5 px, and a 150-vertex graph's text takes
+a tenth of a second to draw."""
 LEGEND_BAND, OVERLAY_MARGIN = 40, 8
 """The legend's band at the bottom of the view; the gap around the controls and the overview."""
 
@@ -195,6 +201,8 @@ class NodeItem(QGraphicsItem):
         painter.setPen(pen)
         painter.setBrush(fill)
         painter.drawEllipse(self.ellipse)
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < SKETCH_SCALE:
+            return
         self._paint_text(painter)
         if look.badge:
             self._paint_badge(painter, line if look.role else theme.MUTED)
@@ -263,6 +271,8 @@ class EdgeItem(QGraphicsItem):
         path = QPainterPath(route.path)
         path.lineTo(route.tip)
         painter.drawPath(path)
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < SKETCH_SCALE:
+            return
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.colour)
         painter.drawPolygon(arrowhead(route.tail, route.tip, self.ARROW))
@@ -316,6 +326,14 @@ def session_layout(configurations: list[Configuration], collapsed: set[Vertex] |
     return layout_union([k.graph for k in configurations], largest_drawings(configurations).get, collapsed or ())
 
 
+@per_session
+def first_layout(session: Session) -> GraphLayout:
+    """The layout a new session starts with, nothing collapsed: made in the worker
+    that makes the session (:attr:`SessionModel.warmups`), as it takes seconds for
+    a graph of 150 vertices."""
+    return session_layout(session.expected() + [session.current])
+
+
 class GraphView(ZoomableView):
     """Shows the current configuration's graph (or the preview) and follows the model."""
 
@@ -332,6 +350,8 @@ class GraphView(ZoomableView):
         self._focus: set[Vertex] = set()
         """σ1 and β1 as last drawn."""
         self.min_fit_scale = READABLE_SCALE
+        self._fit_next = False
+        """A new session: fit once it is drawn."""
         # The legend is drawn over the viewport, so scrolling must repaint everything.
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
         self.controls = QWidget(self)
@@ -339,6 +359,7 @@ class GraphView(ZoomableView):
         self.overview = Overview(self)
         for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
             bar.rangeChanged.connect(lambda *_: self._place_overlays())
+        model.warmups.append(first_layout)
         model.sessionReset.connect(self._new_session)
         model.changed.connect(self._refresh)
         model.previewed.connect(self._refresh)
@@ -356,10 +377,10 @@ class GraphView(ZoomableView):
     # -- following the model ----------------------------------------------------------
 
     def _new_session(self) -> None:
-        self.layout_ = None
+        """Start over; the model's ``changed`` comes next and draws (once), then fits."""
+        self.layout_ = first_layout(self.model.session) if self.model.session is not None else None
         self.collapsed = set()
-        self._refresh()
-        self.fit()
+        self._fit_next = True
 
     def _refresh(self) -> None:
         scene = self.scene()
@@ -379,7 +400,8 @@ class GraphView(ZoomableView):
             self.layout_ = session_layout(session.expected() + [c], self.collapsed)
         self.nodes = draw(scene, c, self.layout_, self.model, self.collapsed, self.toggle_collapsed)
         self._restyle()
-        if self.fitted and scene.sceneRect() != bounds:  # a new layout (model mode inserted a vertex)
+        if self._fit_next or (self.fitted and scene.sceneRect() != bounds):  # new: a session, or a layout
+            self._fit_next = False
             self.fit()
         self._place_overlays()
         self._follow()

@@ -13,11 +13,17 @@ Collapsed vertices (a set the view keeps) hide what is below them: their
 successors are left out of the layout, so a collapsed subtree gives its
 room to the rest.
 
+Graphviz runs as the ``dot`` program, not in the process: pygraphviz's
+in-process layout holds Python's interpreter lock for its whole run (a
+quarter of a second for a 150-vertex graph), which would stall the window
+even while a worker thread lays out.
+
 Coordinates are scene units (points, y growing downwards).
 """
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -96,7 +102,7 @@ def layout_union(graphs: Iterable[Graph], size: Callable[[Vertex], QSizeF],
     for (source, label, target), ranks in edges.items():
         dot.add_edge(names[source], names[target], key=label, label=label,
                      constraint="true" if ranks else "false")
-    dot.layout(prog="dot")
+    dot = laid_out(dot)
 
     height = float(dot.graph_attr["bb"].split(",")[3])
 
@@ -119,6 +125,16 @@ def layout_union(graphs: Iterable[Graph], size: Callable[[Vertex], QSizeF],
     for rect in nodes.values():
         bounds = bounds.united(rect)
     return GraphLayout(nodes, routes, bounds)
+
+
+def laid_out(dot: pygraphviz.AGraph) -> pygraphviz.AGraph:
+    """``dot`` with Graphviz's positions (``pos``, ``lp``, ``bb``), from the ``dot`` program."""
+    try:
+        done = subprocess.run(["dot", "-Tdot"], input=dot.string(), capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        detail = getattr(error, "stderr", "") or str(error)
+        raise RuntimeError(f"Graphviz's dot could not lay the graph out: {detail.strip()}") from error
+    return pygraphviz.AGraph(string=done.stdout)
 
 
 def _route(spline: str, label: str, point: Callable[[str], QPointF]) -> EdgeRoute:

@@ -58,7 +58,7 @@ class OutputView(QScrollArea):
         c = session.current
         self.sigma1.setText("—" if c.sigma1 is None else
                             " ".join(c.graph.partial_yield(c.rho[Key.REAL], c.sigma1)) or "ε")
-        self.reference.setText(reference)
+        self.reference.setText(reference if entry.has_reference else "none: this graph is for generation only")
         output = session.output() if session.is_terminal() else None
         if output is None:
             self.final.setText("—  (once σ and β are empty)" if not session.is_terminal() else "undefined")
@@ -68,5 +68,8 @@ class OutputView(QScrollArea):
         self.final.setText(output)
         sentence = session.sentence()
         self.sentence.setText(sentence)
+        if not entry.has_reference:
+            self.bleu.setText("—  (no reference to score against)")
+            return
         self.bleu.setText(f"{sentence_bleu(sentence, reference):.1f}   ·   "
                           f"{sentence_bleu(sentence, ' '.join(entry.words)):.1f} against w' (no punctuation)")

@@ -42,10 +42,15 @@ from amrgen.graph import Vertex
 from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.session_cache import per_session
+from amrgen_gui.views.columns import fit_columns, text_widths
 
 CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
 """The transition classes of phase 2, one score_TS column each."""
 COLUMNS = ("", "#", "realization", "partial yield", "θ_LM·score_LM", *CLASSES, "score_TS", "score", "")
+TABLE_FONT = theme.ui_font(9.5)
+YIELD_COLUMN = 3
+"""The partial yield: long, so it keeps the width it has (260 px at first)."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
 STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "
@@ -78,17 +83,27 @@ def realization(hypothesis) -> str:
     return "deleted"
 
 
+def cells(row: Row, hyper) -> list[str]:
+    """What the table shows of a candidate, column by column."""
+    h = row.hypothesis
+    by_class = h.scores_by_class(hyper)
+    return ["▶" if row.on_path else "", str(row.rank) if row.rank else "", realization(h), " ".join(h.words) or "ε",
+            number(h.lm), *(number(by_class[name]) if name in by_class else "" for name in CLASSES),
+            number(h.ts), number(h.score), "kept in best(v)" if row.rank else row.stage]
+
+
 class CandidateTable(QAbstractTableModel):
     """The candidates of one vertex."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[Row] = []
-        self.hyper = None
+        self.cells: list[list[str]] = []
+        """The text of every row, made once (a row's scores by class take milliseconds)."""
 
-    def set_rows(self, rows: list[Row], hyper) -> None:
+    def set_rows(self, rows: list[Row], cells: list[list[str]]) -> None:
         self.beginResetModel()
-        self.rows, self.hyper = rows, hyper
+        self.rows, self.cells = rows, cells
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex | None = None) -> int:
@@ -105,19 +120,12 @@ class CandidateTable(QAbstractTableModel):
             return STAGE_TIP
         return None
 
-    def cells(self, row: Row) -> list[str]:
-        h = row.hypothesis
-        by_class = h.scores_by_class(self.hyper)
-        return ["▶" if row.on_path else "", str(row.rank) if row.rank else "", realization(h), " ".join(h.words) or "ε",
-                number(h.lm), *(number(by_class[name]) if name in by_class else "" for name in CLASSES),
-                number(h.ts), number(h.score), "kept in best(v)" if row.rank else row.stage]
-
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         row = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.cells(row)[index.column()]
+            return self.cells[index.row()][index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(f"{t}   p = {p:.4f}" for t, p in row.hypothesis.steps)
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -147,12 +155,11 @@ class Phase2Inspector(QWidget):
         self.view.verticalHeader().hide()
         self.view.verticalHeader().setDefaultSectionSize(22)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)  # the partial yield: long
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the texts in _show_vertex
         header.setStretchLastSection(True)
-        self.view.setColumnWidth(3, 260)
+        self.view.setColumnWidth(YIELD_COLUMN, 260)
         self.view.setWordWrap(False)
-        self.view.setFont(theme.ui_font(9.5))
+        self.view.setFont(TABLE_FONT)
         splitter = QSplitter()
         splitter.addWidget(self.vertices)
         splitter.addWidget(self.view)
@@ -169,6 +176,7 @@ class Phase2Inspector(QWidget):
         """The session whose phase 2 is listed."""
         self.path: dict[Vertex, Any] = {}
         model.sessionReset.connect(self._refresh)
+        model.warmups.append(_warm)
         self.vertices.currentRowChanged.connect(self._show_vertex)
         self.view.selectionModel().currentRowChanged.connect(lambda current, _: self._preview(current.row()))
 
@@ -191,7 +199,7 @@ class Phase2Inspector(QWidget):
             return  # phase 2 is run again for the pruned candidates: only for a session that is looked at
         self._shown = session
         self.vertices.clear()
-        self.table.set_rows([], None)
+        self.table.set_rows([], [])
         self.count.clear()
         if self.model.mode is not Mode.MODEL or session is None:
             self.caption.setText("Model mode (Ctrl+M) shows the candidates best(v) of phase 2 here.")
@@ -217,9 +225,10 @@ class Phase2Inspector(QWidget):
         if row < 0 or session is None or self.model.mode is not Mode.MODEL:
             return
         v = self.vertices.item(row).data(Qt.ItemDataRole.UserRole)
-        rows, dropped = candidate_rows(session, v, self.path.get(v))
+        rows, texts, widths, dropped = candidate_table(session, v)
         hyper = session.generator.generator.hyper
-        self.table.set_rows(rows, hyper)
+        self.table.set_rows(rows, texts)
+        fit_columns(self.view, widths, [c for c in range(len(COLUMNS) - 1) if c != YIELD_COLUMN])
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
         self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged into a "
@@ -251,3 +260,20 @@ def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:
     kept, dropped = session.best(v)
     rows = [Row(h, rank, "", h is on_path) for rank, h in enumerate(kept, start=1)]
     return rows + [Row(d.hypothesis, None, d.reason, False) for d in dropped[:MAX_DROPPED]], dropped
+
+
+@per_session
+def candidate_table(session, v: Vertex) -> tuple[list[Row], list[list[str]], list[int], list]:
+    """The rows of v's table (:func:`candidate_rows`), their text, the columns' widths, and
+    every candidate dropped."""
+    rows, dropped = candidate_rows(session, v, session.winner_path.get(v))
+    hyper = session.generator.generator.hyper
+    texts = [cells(row, hyper) for row in rows]
+    return rows, texts, text_widths(texts, TABLE_FONT), dropped
+
+
+def _warm(session) -> None:
+    """For a new session of model mode, in the worker that makes it: the table
+    shown first, the root's (phase 2 run again to record the pruning first)."""
+    if session.mode is Mode.MODEL and session.generation.phase2.order:
+        candidate_table(session, session.generation.phase2.order[-1])

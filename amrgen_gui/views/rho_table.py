@@ -18,6 +18,7 @@ from amrgen.transitions.annotations import ALL_KEYS, AnnotationFunction, Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
+from amrgen_gui.views.columns import fit_columns, text_widths
 
 
 def cell_text(rho: AnnotationFunction, key: Key, v: Vertex) -> str:
@@ -51,6 +52,9 @@ class RhoTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.model = model
         self.vertices: list[Vertex] = []
+        self.texts: list[list[str]] = []
+        """What each cell shows, row by row (made once per configuration: a big graph's
+        table is asked for its cells tens of thousands of times)."""
         self.changed_cells: set[tuple[Key, Vertex]] = set()
         """(k, v) with ρ(k)(v) changed by the last transition."""
         model.changed.connect(self._refresh)
@@ -61,7 +65,10 @@ class RhoTableModel(QAbstractTableModel):
         session = self.model.session
         self.vertices = []
         if session is not None:
-            self.vertices = annotated_vertices(session.current, session.steps[0].configuration.node_buffer)
+            c = session.current
+            self.vertices = annotated_vertices(c, session.steps[0].configuration.node_buffer)
+        self.texts = [[self._vertex_text(c, v), *(cell_text(c.rho, key, v) for key in ALL_KEYS)]
+                      for v in self.vertices]
         self.changed_cells = self._changed_cells()
         self.endResetModel()
 
@@ -91,20 +98,22 @@ class RhoTableModel(QAbstractTableModel):
         if session is None or not index.isValid():
             return None
         c, v, column = session.current, self.vertices[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.texts[index.row()][column]
         if column == 0:
             return self._vertex_data(c, v, role)
         key = ALL_KEYS[column - 1]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cell_text(c.rho, key, v)
         if role == Qt.ItemDataRole.BackgroundRole and (key, v) in self.changed_cells:
             return theme.CHANGED.fill
         if role == Qt.ItemDataRole.FontRole and (key, v) in self.changed_cells:
             return theme.ui_font(9.5, bold=True)
         return None
 
-    def _vertex_data(self, c, v: Vertex, role: int) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole:
-            return f"{v} : {c.graph.label(v)}" if v in c.graph else str(v)
+    @staticmethod
+    def _vertex_text(c: Configuration, v: Vertex) -> str:
+        return f"{v} : {c.graph.label(v)}" if v in c.graph else str(v)
+
+    def _vertex_data(self, c: Configuration, v: Vertex, role: int) -> Any:
         highlight = (theme.HOVER if v in self.model.hover_vertices else theme.SIGMA1 if v == c.sigma1
                      else theme.BETA1 if v == c.beta1 else None)
         if role == Qt.ItemDataRole.BackgroundRole and highlight:
@@ -141,6 +150,7 @@ class RhoTable(QTableView):
             self.scrollTo(self.model().index(rows.index(session.current.sigma1), 0))
 
     def _grow_columns(self) -> None:
-        for column in range(self.model().columnCount()):
-            self.setColumnWidth(column, max(self.columnWidth(column), self.sizeHintForColumn(column) + 8,
-                                            self.horizontalHeader().sectionSizeHint(column)))
+        table = self.model()
+        widths = text_widths(table.texts, self.font(), lambda row, column: column > 0 and (
+            ALL_KEYS[column - 1], table.vertices[row]) in table.changed_cells, theme.ui_font(9.5, bold=True))
+        fit_columns(self, widths, range(table.columnCount()), grow_only=True)

@@ -29,6 +29,7 @@ WORD_FONT = theme.scene_font(16, bold=True)
 TAG_FONT = theme.scene_font(12)
 VERTEX_FONT = theme.scene_font(12, italic=True)
 ARC_FONT = theme.scene_font(11)
+NOTE_FONT = theme.scene_font(12, italic=True)
 GAP = 26.0
 LEVEL_HEIGHT = 30.0
 WORD_HEIGHT = 26.0
@@ -151,6 +152,13 @@ class SentenceView(ZoomableView):
         self.words = []
         entry = self.model.entry
         if entry is None or self.model.session is None:
+            return
+        if not entry.has_reference:
+            note = scene.addSimpleText("No reference sentence: no words, tags, dependencies or alignment to show.\n"
+                                       "This graph is for generation only (model mode, Ctrl+M).", NOTE_FONT)
+            note.setBrush(theme.MUTED)
+            scene.setSceneRect(note.boundingRect().adjusted(-12, -12, 12, 12))
+            self.resetTransform()
             return
         levels = arc_levels(entry.heads)
         base = LEVEL_HEIGHT * (max(levels.values(), default=0) + 1) + 10

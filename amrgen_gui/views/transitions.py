@@ -48,6 +48,7 @@ class TransitionsView(QWidget):
         layout.addWidget(self.list)
         self.list.itemActivated.connect(self._apply)
         model.changed.connect(self._refresh)
+        model.warmups.append(_warm)
 
     def transitions(self) -> list[Transition]:
         """The transitions listed, in order."""
@@ -111,6 +112,13 @@ class TransitionsView(QWidget):
 
     def _apply(self, item: QListWidgetItem) -> None:
         self.model.step(item.data(Qt.ItemDataRole.UserRole))
+
+
+def _warm(session) -> None:
+    """all(c) at c_s of a new session of model mode, in the worker that makes it (see
+    :attr:`SessionModel.warmups`): the session keeps it."""
+    if session.mode is Mode.MODEL:
+        session.ranked()
 
 
 def distinctions(options: list[Transition | None]) -> dict[Transition, str]:

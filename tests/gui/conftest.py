@@ -3,6 +3,7 @@ and a throwaway QSettings; the shipped default generator (tests/conftest.py) for
 
 import pytest
 from PySide6.QtCore import QSettings
+from test_main_window import settle
 
 from amrgen.stepping.session import Mode
 from amrgen_gui import theme
@@ -48,4 +49,4 @@ def model_window(qtbot, window, default_generator) -> MainWindow:
         window.default_model_action.trigger()
     assert window.model.generator.generator is default_generator.generator
     window.set_mode(Mode.MODEL)
-    return window
+    return settle(window)

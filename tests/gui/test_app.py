@@ -1,10 +1,15 @@
-"""The entry point ``amrgen-gui [FILE]`` (amrgen_gui.app:main)."""
+"""The entry point ``amrgen-gui [FILE]`` (amrgen_gui.app:main), its screenshots, and a
+real window under Xvfb (issue 17, point 8)."""
 
+import os
+import shutil
+import subprocess
 import sys
 from importlib.metadata import entry_points
 
 import pytest
 from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtGui import QImage
 
 from amrgen.stepping.session import Mode
 from amrgen_gui import app, main_window
@@ -63,3 +68,46 @@ def test_it_starts_in_model_mode_on_the_shipped_generator(run_main, default_gene
 def test_the_console_script_is_amrgen_gui():
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "amrgen-gui"]
     assert script.value == "amrgen_gui.app:main"
+
+
+def test_screenshot_renders_the_view_asked_for_and_quits(qapp, monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    png = tmp_path / "shot.png"
+    status = app.main([str(main_window.SAMPLE), "--entry", "lpp_1943.7", "--mode", "manual", "--step", "5",
+                       "--size", "1000x700", "--screenshot", str(png)])
+    assert status == 0
+    assert capsys.readouterr().out.startswith(f"wrote {png}: window 1000x700")
+    image = QImage(str(png))
+    assert (image.width(), image.height()) == (1000, 700)
+    assert not [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]  # closed
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--entry", "no-such-entry"], "no entry no-such-entry"),
+    (["--step", "many"], "--step many: give a number of transitions or 'end'"),
+    (["--size", "big"], "--size big: give WIDTHxHEIGHT"),
+])
+def test_screenshot_of_what_is_not_there_says_so_in_one_line(qapp, monkeypatch, tmp_path, capsys, argv, message):
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    png = tmp_path / "shot.png"
+    assert app.main([str(main_window.SAMPLE), *argv, "--screenshot", str(png)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("amrgen-gui: ") and message in err[0]
+    assert not png.exists()
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None,
+                    reason="xvfb-run is not installed (Debian's xvfb; setup.sh installs it): no real window to start")
+def test_a_real_window_under_xvfb_opens_steps_switches_modes_and_closes(tmp_path):
+    """The window on Qt's xcb platform, as a user's desktop runs it: open a corpus in
+    manual mode, step to the end, render, close (one process per mode)."""
+    environment = {**os.environ, "QT_QPA_PLATFORM": "xcb"}
+    for mode, step in (("manual", "end"), ("oracle", "7")):
+        png = tmp_path / f"{mode}.png"
+        done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", sys.executable, "-m", "amrgen_gui.app",
+                               str(main_window.SAMPLE), "--entry", "developer", "--mode", mode, "--step", step,
+                               "--size", "1280x800", "--screenshot", str(png)],
+                              env=environment, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert f"wrote {png}: window 1280x800" in done.stdout
+        assert QImage(str(png)).size().toTuple() == (1280, 800)

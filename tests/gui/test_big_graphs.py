@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
+from test_main_window import settle
 
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
@@ -35,6 +36,7 @@ def big(qtbot, settings, open_in):
 
 def show(window: MainWindow, index: int, steps: int = 0) -> None:
     window.browser.select(index)
+    settle(window)
     for _ in range(steps):
         window.model.step()
 
@@ -73,7 +75,7 @@ def test_a_big_graph_keeps_the_window_and_the_strip_as_set(qtbot, big, size, ind
 
 def test_the_strip_shows_the_first_chips_and_counts_the_rest(big, window):
     strip = big().buffers
-    strip.window().browser.select(LARGE)
+    show(strip.window(), LARGE)
     sigma, shown = strip.chips("σ"), strip.shown("σ")
     assert len(sigma) == 148
     assert shown[:-1] == sigma[:len(shown) - 1]
@@ -84,7 +86,7 @@ def test_the_strip_shows_the_first_chips_and_counts_the_rest(big, window):
 
 def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, window):
     view = big().graph
-    view.window().browser.select(LARGE)
+    show(view.window(), LARGE)
     view.fit()
     assert view.transform().m11() == pytest.approx(READABLE_SCALE)
     assert not view.shows_whole_scene()
@@ -98,7 +100,7 @@ def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, windo
 
 def test_pressing_the_overview_moves_the_view_there(qtbot, big):
     view = big().graph
-    view.window().browser.select(LARGE)
+    show(view.window(), LARGE)
     overview = view.overview
     target = QPoint(overview.viewport().width() * 3 // 4, overview.viewport().height() // 2)
     qtbot.mouseClick(overview.viewport(), Qt.MouseButton.LeftButton, pos=target)
@@ -153,3 +155,10 @@ def test_a_double_click_collapses_a_subtree_and_another_expands_it(qtbot, big):
     assert set(view.nodes) == {graph.root}
     window.model.step()
     assert not view.collapsed and window.model.session.current.sigma1 in view.nodes
+
+
+def test_the_last_chip_needs_no_count_chip_after_it():
+    """A row where all chips but their spacing fit: the last one is measured alone (no '+0 more')."""
+    room = 2 * 50.0 + buffers.SPACING  # one spacing short of both chips' room
+    assert buffers.shown_count([50.0, 50.0], room) == 1
+    assert buffers.shown_count([50.0, 50.0], room + 3 * buffers.SPACING) == 2

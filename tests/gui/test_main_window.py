@@ -4,9 +4,9 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEventLoop, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
 
 from amrgen.oracle import Approach, training_data
 from amrgen.prep.prepared_format import read_prepared
@@ -21,16 +21,29 @@ from amrgen_gui.views.graph_view import node_look
 pytestmark = pytest.mark.gui
 
 
+def settle(window: MainWindow, timeout: float = 120) -> MainWindow:
+    """Wait until the session asked for is shown: it is made in a worker thread."""
+    deadline = time.monotonic() + timeout
+    while window.model.loading:
+        assert time.monotonic() < deadline, f"no session after {timeout} s"
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        time.sleep(0.002)
+    return window
+
+
 def press(qtbot, window: MainWindow, key: Qt.Key, times: int = 1) -> None:
-    """Type a key into the window, as a user does (shortcuts included)."""
+    """Type a key into the window, as a user does (shortcuts included), and wait for what it asked."""
     qtbot.waitUntil(window.isActiveWindow, timeout=2000)  # the shortcuts are the active window's
     for _ in range(times):
+        settle(window)
         qtbot.keyClick(window.graph, key)
+        settle(window)
 
 
 def select(window: MainWindow, entry_id: str):
     """Show the entry with this id; returns it."""
     window.browser.select(window.workspace.corpus.index(entry_id))
+    settle(window)
     assert window.model.entry.id == entry_id
     return window.model.entry
 
@@ -250,8 +263,8 @@ def test_layout_recent_files_and_options_persist(qtbot, settings, open_in, tmp_p
     first.close()
     second = MainWindow(settings)
     qtbot.addWidget(second)
-    assert second.recent_files() == [str(corpus)]
-    assert [a.text() for a in second.recent_menu.actions()] == ["copy.amr"]
+    assert second.recent.files() == [str(corpus)]
+    assert [a.text() for a in second.recent.menu.actions()] == ["copy.amr"]
     assert second.model.mode is Mode.MANUAL and second.model.approach is Approach.DEPENDENCY
     assert second.docks["rho"].isHidden()
 

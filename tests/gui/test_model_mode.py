@@ -9,7 +9,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
-from test_main_window import press, select
+from test_main_window import press, select, settle
 
 from amrgen.cli import main
 from amrgen.decoding.beam import BEST
@@ -100,7 +100,7 @@ def test_the_phase2_inspector_lists_best_v_as_the_engine_returns_it(qtbot, model
         kept = [row for row in rows if row.rank is not None]
         assert [(h.words, h.lm, h.ts, h.score) for h in (row.hypothesis for row in kept)] == \
             [(h.words, h.lm, h.ts, h.score) for h in engine.phase2.best[v]]
-        assert kept and all(inspector.table.cells(row)[-1] == "kept in best(v)" for row in kept)
+        assert kept and all(inspector.table.cells[rows.index(row)][-1] == "kept in best(v)" for row in kept)
         pruned = [row for row in rows if row.rank is None]
         assert all(row.stage for row in pruned)
         # A candidate merged into one of the same yield may tie with it; one pruned by (n, r) is not kept.
@@ -164,7 +164,7 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
     inspector.select_vertex(root)
     pruned = [row for row in inspector.table.rows if row.rank is None]
     for row in pruned:
-        assert inspector.table.cells(row)[-1] == row.stage
+        assert inspector.table.cells[inspector.table.rows.index(row)][-1] == row.stage
         assert row.stage in expected[described(row.hypothesis)]
     stages = [row.stage for row in pruned]
     assert "pruned at child 4 of 4 (n4, r4)" in stages and "pruned from best(v) (n5, r5)" in stages
@@ -202,7 +202,9 @@ def test_generating_the_sample_in_the_background_gives_the_generators_sentences(
     assert shown == sorted(shown)  # worst first
     worst_id, worst_sentence = view.rows()[0][1:]
     model_window.set_mode(Mode.ORACLE)
+    settle(model_window)
     view.table.activated.emit(view.table.model().index(0, 1))
+    settle(model_window)
     assert model_window.model.mode is Mode.MODEL and model_window.model.entry.id == worst_id
     press(qtbot, model_window, Qt.Key.Key_End)
     assert model_window.output.sentence.text() == worst_sentence
@@ -266,7 +268,7 @@ def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, 
 
 
 def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window, tmp_path, monkeypatch):
-    thesis, full, from_file = model_window.postprocess_actions
+    thesis, full, from_file = model_window.postprocess.actions
     assert full.isChecked() and not thesis.isChecked()
     session = model_window.model.session
     said = {}
@@ -281,7 +283,7 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
     steps = tmp_path / "steps.txt"
     steps.write_text("articles\nno-such-step\n", encoding="utf-8")
     errors = []
-    monkeypatch.setattr("amrgen_gui.main_window.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
+    monkeypatch.setattr("amrgen_gui.postprocess_choice.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
     from_file.trigger()
     assert errors == [f"{steps}:2: unknown postprocessing step 'no-such-step' " + errors[0].split("' ", 1)[1]]
@@ -290,4 +292,4 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
 
 def test_the_postprocessing_choices_wait_for_a_model(window):
     assert window.workspace.generator is None
-    assert not any(action.isEnabled() for action in window.postprocess_actions)
+    assert not any(action.isEnabled() for action in window.postprocess.actions)

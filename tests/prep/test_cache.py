@@ -105,3 +105,17 @@ def test_several_corpora_are_joined_in_order(spacy, corpus_file):
     joined = load_corpora([one, two], progress=False)
     assert [e.id for e in joined.entries] == ["ok.1", "one.txt:3", "ok.2", "two.txt:3"]
     assert [e.path for e in joined.errors] == [str(one), str(two)]
+
+
+def test_graph_only_preparation_has_its_own_key_and_a_graph_without_reference_is_not_kept(spacy, corpus_file,
+                                                                                          tmp_path):
+    with_references = corpus_file(CORPUS, "story.txt")
+    load_corpus(with_references, progress=False)
+    load_corpus(with_references, progress=False, graph_only=True)
+    assert len(_cache_files(tmp_path)) == 2  # what graph_only keeps is not what the commands read
+    own = corpus_file(CORPUS + "\n# ::id own\n(s / sleep-01 :ARG0 (g / girl))\n", "own.txt")
+    for _ in range(2):
+        corpus = load_corpus(own, progress=False, graph_only=True)
+        assert [e.has_reference for e in corpus.entries] == [True, True, False]
+    assert len(_cache_files(tmp_path)) == 2  # the prepared format has no place for an entry without words
+    assert [e.id for e in load_corpus(own, progress=False).entries] == ["ok.1", "own.txt:3"]

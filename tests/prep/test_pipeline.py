@@ -2,6 +2,7 @@
 
 import pytest
 
+from amrgen.amr import Amr
 from amrgen.io import CorpusFormatError
 from amrgen.prep.pipeline import load_corpus, prepare_corpus
 from amrgen.prep.prepared_format import read_prepared, write_prepared
@@ -174,3 +175,36 @@ def test_report_follows_the_preparation_and_can_stop_it():
 
     with pytest.raises(Stop):
         prepare_corpus("tests/fixtures/developer.txt", progress=False, report=stop)
+
+
+OWN = """\
+# ::id own.1
+(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))
+
+# ::id ok.1 ::snt Sheep eat.
+(e / eat-01 :ARG0 (s / sheep))
+
+# ::id own.bad
+(b / broken :ARG0 (x / y)
+
+# ::id own.2 ::date 2026
+(s / sleep-01 :ARG0 (g / girl))
+"""
+
+
+def test_graph_only_keeps_graphs_without_a_reference_for_generation(corpus_file, chain_annotator, stub_aligner):
+    path = corpus_file(OWN)
+    refused = prepare_corpus(path, annotator=chain_annotator, progress=False)
+    assert [e.id for e in refused.entries] == ["ok.1"]
+    assert [error.message for error in refused.errors][0] == "no reference sentence: neither # ::tok nor # ::snt"
+    kept = prepare_corpus(path, annotator=chain_annotator, progress=False, graph_only=True)
+    assert [e.id for e in kept.entries] == ["own.1", "ok.1", "own.2"]  # in file order
+    assert [e.has_reference for e in kept.entries] == [False, True, False]
+    own = kept.entries[0]
+    assert (own.words, own.pos, own.lemmas, own.heads, own.labels, own.alignment, own.tokens) == \
+        ([], [], [], [], [], {}, [])
+    assert own.amr.to_penman() == Amr.from_penman("(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))").to_penman()
+    assert kept.entries[2].metadata == {"id": "own.2", "date": "2026"}
+    assert [str(error).split(": ", 2)[1] for error in kept.errors] == ["entry own.bad"]  # a bad graph still is one
+    assert kept.entries[1].words == refused.entries[0].words
+    assert stub_aligner == [1, 1]  # ok.1 alone each time: the aligner never sees a graph without a sentence
