@@ -113,7 +113,12 @@ def child(shape: str, n: int, memory_mb: int, stages: bool) -> None:
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     from amrgen.amr import Amr
-    from amrgen.evaluation.generation import GeneratorSpec, generate_graph, loaded, read_items
+    from amrgen.evaluation.generation import (
+        GeneratorSpec,
+        generate_graph,
+        loaded,
+        read_items,
+    )
 
     generator = loaded(GeneratorSpec())
     with tempfile.TemporaryDirectory() as tmp:
@@ -147,7 +152,7 @@ def measure(shape: str, n: int, timeout: float, memory_mb: int, stages: bool) ->
         command.append("--stages")
     started = time.perf_counter()
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return {"stopped": f"> {timeout:.0f} s", "seconds": time.perf_counter() - started}
     lines = done.stdout.strip().splitlines()

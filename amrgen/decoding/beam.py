@@ -57,7 +57,6 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
-
 MAX_REMEMBERED_WORDS = 120
 """Partial yields up to this long keep their score_LM for the rest of the graph.
 A node of n children makes O(n) yields of up to n words at each of its n
