@@ -41,6 +41,7 @@ from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
 from amrgen.decoding.limits import Limits, limit_memory, memory_error, time_limit
 from amrgen.decoding.phase1 import Phase1Result
+from amrgen.decoding.segments import segments
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.evaluation.lengths import Scored, row
 from amrgen.hyperparameters import Hyperparameters
@@ -156,12 +157,18 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
         return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
+    said = ""
     started = time.perf_counter()
     try:
         with time_limit(limits.seconds if limits else None):
             amr = Amr.from_tree(item.tree)
-            first_phase = first_phase or generator.first_phase(amr)
-            generation = generator.generate(amr, first_phase)
+            parts = [amr] if first_phase is not None else segments(amr)
+            if len(parts) > 1:  # too large to generate whole: its segments one by one
+                said = " ".join(generator.generate(part).sentence for part in parts)
+            else:
+                first_phase = first_phase or generator.first_phase(amr)
+                generation = generator.generate(amr, first_phase)
+                said = generation.sentence
     except AmrgenError as error:
         result.error = str(error)
     except MemoryError:
@@ -170,12 +177,13 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
         frame = traceback.extract_tb(error.__traceback__)[-1]
         result.error = f"internal error {type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
     result.seconds = time.perf_counter() - started
-    if generation is not None:
-        result.sentence = printable(generation.sentence)  # one line, nothing a terminal acts on
+    if result.error is None:
+        result.sentence = printable(said)  # one line, nothing a terminal acts on
     if keep_first_phase:
         result.first_phase = first_phase
     if trace:
         result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error)
+        result.trace["sentence"] = said if result.error is None else ""
     return result
 
 
