@@ -7,11 +7,16 @@ import pytest
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import NOTHING_WITHOUT_CHILDREN
-from amrgen.decoding.segments import GROUP_CHILDREN, MAX_WHOLE_CHILDREN, SEGMENT_VERTICES, segments
+from amrgen.decoding.segments import (
+    GROUP_CHILDREN,
+    MAX_WHOLE_CHILDREN,
+    SEGMENT_VERTICES,
+    segments,
+)
 from amrgen.evaluation.generation import generate_graph, read_items
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from graph_sizes import SHAPES, ops  # noqa: E402
+from graph_sizes import SHAPES, ops
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "lp-dev-30.txt"
 
