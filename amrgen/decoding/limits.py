@@ -8,7 +8,8 @@ A graph past either limit fails alone, with a message naming the limit
   :class:`LimitExceeded`, wherever it is (search, replay, postprocessing).
   Signals reach only the main thread, so in another thread (the
   application's background generation) the limit is not enforced.
-- Memory: :func:`limit_memory` caps the process's address space
+- Memory: :func:`limit_memory` (in a worker process) and
+  :func:`memory_limit` (around a run in the caller's process) cap the address space
   (``RLIMIT_AS``) at what it uses once the generator is loaded plus the
   given megabytes, so that an allocation beyond it raises ``MemoryError``
   inside the graph that asked for it (:func:`memory_error` turns it into
@@ -87,6 +88,18 @@ def limit_memory(memory_mb: int | None) -> None:
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+@contextlib.contextmanager
+def memory_limit(memory_mb: int | None) -> Iterator[None]:
+    """:func:`limit_memory` for the block only: the process's own cap is back
+    after it (a caller generating in its own process goes on unbounded)."""
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    limit_memory(memory_mb)
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
 
 
 def memory_error(limits: Limits | None) -> str:

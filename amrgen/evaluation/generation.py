@@ -24,6 +24,7 @@ as one worker's: generation does not depend on the process.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import itertools
 import math
@@ -39,7 +40,13 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
-from amrgen.decoding.limits import Limits, limit_memory, memory_error, time_limit
+from amrgen.decoding.limits import (
+    Limits,
+    limit_memory,
+    memory_error,
+    memory_limit,
+    time_limit,
+)
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.decoding.segments import segments
 from amrgen.errors import AmrgenError, MissingResourceError
@@ -205,14 +212,17 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
     options = (hyperparameters, trace, keep_first_phases, limits)
+    memory = limits.memory_mb if limits else None
     if workers <= 1 or len(items) <= 1:
-        generator = _generator(spec, hyperparameters, limits)
+        generator = _generator(spec, hyperparameters)
+        capped = memory_limit(memory)  # for this run only: the caller's process goes on
         chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases, limits)]
                   for item, phase in zip(items, phases))
     else:
+        capped = contextlib.nullcontext()  # each worker process caps itself
         chunks = _parallel_chunks(spec, items, phases, options, workers)
     results: list[GraphResult] = []
-    with tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
+    with capped, tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
         for chunk in chunks:
             for result in chunk:
                 results.append(result)
@@ -266,14 +276,13 @@ def _failed(item: Item, message: str, trace: bool) -> GraphResult:
 def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool,
                     limits: Limits | None) -> list[GraphResult]:
-    generator = _generator(spec, hyperparameters, limits)
+    generator = _generator(spec, hyperparameters)
+    limit_memory(limits.memory_mb if limits else None)  # a worker process: once its generator is loaded
     return [generate_graph(generator, item, trace, phase, keep, limits) for item, phase in zip(items, phases)]
 
 
-def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None, limits: Limits | None) -> Generator:
-    """The generator of this process, its memory capped (once it is loaded) as ``limits`` say."""
+def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None) -> Generator:
     generator = loaded(spec)
-    limit_memory(limits.memory_mb if limits else None)
     return generator if hyperparameters is None else generator.with_hyperparameters(hyperparameters)
 
 

@@ -24,7 +24,7 @@ from amrgen.evaluation.generation import (
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from graph_sizes import ops
+from graph_sizes import binary_tree, ops
 
 GOOD = "# ::id good-1\n(s / see-01 :ARG0 (b / boy) :ARG1 (r / rose))\n\n" \
        "# ::id good-2\n(l / love-01 :ARG0 (g / girl) :ARG1 (f / fox))\n"
@@ -69,8 +69,8 @@ def test_a_graph_over_its_time_costs_only_itself(generator, tmp_path):
 def test_generate_reports_the_graph_over_its_memory_and_goes_on(generator, tmp_path):
     """--max-memory in the process that generates (one worker, a process of its
     own: the cap stays with the process): the wide graph needs hundreds of
-    megabytes, the good ones a few."""
-    corpus, output = _corpus(tmp_path, ops(300)), tmp_path / "out.txt"
+    megabytes (a binary tree of 300 vertices, generated whole), the good ones a few."""
+    corpus, output = _corpus(tmp_path, binary_tree(300)), tmp_path / "out.txt"
     done = subprocess.run([sys.executable, "-m", "amrgen", "generate", "-i", str(corpus), "-o", str(output),
                            "--max-memory", "150", "--max-seconds", "0"],
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300,
@@ -111,3 +111,15 @@ def test_a_dead_worker_is_replaced_and_only_its_killer_fails(tmp_path, monkeypat
     assert [r.failed for r in results] == [i == 5 for i in range(12)]
     assert results[5].error.startswith("its worker process died")
     assert [r.sentence for r in results if not r.failed] == [f"said e{i}" for i in range(12) if i != 5]
+
+
+def test_a_memory_limit_around_a_run_gives_the_process_its_own_back():
+    import resource
+
+    from amrgen.decoding.limits import memory_limit
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with memory_limit(4096):
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        assert soft != before[0] and soft != resource.RLIM_INFINITY
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
