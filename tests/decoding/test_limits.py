@@ -69,8 +69,8 @@ def test_a_graph_over_its_time_costs_only_itself(generator, tmp_path):
 def test_generate_reports_the_graph_over_its_memory_and_goes_on(generator, tmp_path):
     """--max-memory in the process that generates (one worker, a process of its
     own: the cap stays with the process): the wide graph needs hundreds of
-    megabytes (a binary tree of 300 vertices, generated whole), the good ones a few."""
-    corpus, output = _corpus(tmp_path, binary_tree(300)), tmp_path / "out.txt"
+    megabytes (a binary tree of 200 vertices, generated whole), the good ones a few."""
+    corpus, output = _corpus(tmp_path, binary_tree(200)), tmp_path / "out.txt"
     done = subprocess.run([sys.executable, "-m", "amrgen", "generate", "-i", str(corpus), "-o", str(output),
                            "--max-memory", "150", "--max-seconds", "0"],
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300,
