@@ -23,7 +23,9 @@ theta_lm_score_lm = θ_LM · score_LM, score_ts by transition class,
 score_ts_total and total; theta_lm_score_lm_said, θ_LM · score_LM of the
 postprocessed sentence, and said_total = total + theta_lm_score_lm_said, the
 score that chose the winner among the root's candidates); what a failed graph
-did not reach is null.
+did not reach is null, and so are phase1, phase2 and score of a graph too large
+to generate whole (more than 200 vertices or a node of more than 32 children),
+which is generated in segments said one after the other.
 """
 
 from __future__ import annotations
