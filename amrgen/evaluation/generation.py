@@ -11,7 +11,8 @@ one-line message naming the file, line and entry; the other graphs go on.
 
 With ``workers`` > 1 the graphs are split into contiguous chunks that
 joblib's worker processes generate; a worker process that dies is replaced
-and the graphs it took with it are generated again (:func:`_parallel_chunks`).  A process loads the generator from
+and the graphs it took with it are generated again (:func:`_parallel_chunks`).
+A process loads the generator from
 paths (:class:`GeneratorSpec`), once, and keeps it for its later chunks
 (and later corpora: ``amrgen tune`` evaluates one assignment after another
 in the same processes).  The results come back in corpus order, the same
