@@ -27,9 +27,9 @@ def _good_entries() -> list[str]:
                       line.startswith("# ::id")) for entry in short]
 
 
-def _graph_of(entry: str) -> tuple[str, str]:
-    header, _, graph = entry.partition("\n")
-    return header, graph
+def _graph_of(entry: str) -> str:
+    """The PENMAN lines of an entry (after its '# ::id' line)."""
+    return entry.partition("\n")[2]
 
 
 def _variables(graph: str) -> list[str]:
@@ -116,7 +116,7 @@ def _corpus(rng: random.Random) -> tuple[list[str], list[bool]]:
     mutations = _mutations(rng)
     entries, is_good = [], []
     for number, entry in enumerate(good):
-        header, graph = _graph_of(entry)
+        graph = _graph_of(entry)
         for k in range(MUTANTS_PER_GRAPH):
             mutate = rng.choice(mutations)
             mutated = mutate(graph)
