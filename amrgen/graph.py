@@ -37,16 +37,31 @@ class Order:
 
     def _add_all(self, pairs: Iterable[tuple[Vertex, Vertex]]) -> None:
         # Incremental transitive closure: adding (a, b) relates everything
-        # at or before a with everything at or after b.
+        # at or before a with everything at or after b.  The sets this batch
+        # changes grow in place and are frozen once at the end: a new frozenset
+        # per change made a chain of n pairs (a sentence's words) cost n³.
+        after: dict[Vertex, set] = {}
+        before: dict[Vertex, set] = {}
+
+        def current(table: dict[Vertex, frozenset], changed: dict[Vertex, set], v: Vertex) -> set | frozenset:
+            return changed[v] if v in changed else table.get(v, frozenset())
+
+        def growing(table: dict[Vertex, frozenset], changed: dict[Vertex, set], v: Vertex) -> set:
+            if v not in changed:
+                changed[v] = set(table.get(v, ()))
+            return changed[v]
+
         for a, b in pairs:
-            if b in self._after.get(a, ()):
+            if b in current(self._after, after, a):
                 continue
-            lower = self._before.get(a, frozenset()) | {a}
-            upper = self._after.get(b, frozenset()) | {b}
+            lower = {*current(self._before, before, a), a}
+            upper = {*current(self._after, after, b), b}
             for x in lower:
-                self._after[x] = self._after.get(x, frozenset()) | upper
+                growing(self._after, after, x).update(upper)
             for y in upper:
-                self._before[y] = self._before.get(y, frozenset()) | lower
+                growing(self._before, before, y).update(lower)
+        self._after.update((v, frozenset(members)) for v, members in after.items())
+        self._before.update((v, frozenset(members)) for v, members in before.items())
 
     def with_pairs(self, pairs: Iterable[tuple[Vertex, Vertex]]) -> Order:
         """(≺ ∪ pairs)^+ as a new order."""

@@ -135,6 +135,8 @@ class Hyperparameters:
             raise AmrgenError(f"{path}: no such hyperparameter file") from None
         except (OSError, ValueError) as error:
             raise AmrgenError(f"{path}: not a JSON hyperparameter file ({error})") from None
+        except RecursionError:
+            raise AmrgenError(f"{path}: not a JSON hyperparameter file (nested too deep)") from None
         if not isinstance(values, dict):
             raise AmrgenError(f"{path}: expected a JSON object of hyperparameters")
         known = {f.name: f for f in fields(cls)}
@@ -149,12 +151,45 @@ class Hyperparameters:
                                       f"not {value!r}")
             elif not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise AmrgenError(f"{path}: {name} must be a number, not {value!r}")
+            else:
+                problem = _out_of_bounds(name, value, known[name].type in ("int", int))
+                if problem:
+                    raise AmrgenError(f"{path}: {name} {problem}, not {value!r}")
         return cls(**{name: v if name == PIPELINE else int(v) if known[name].type in ("int", int) else float(v)
                       for name, v in values.items()})
 
 
 PIPELINE = "postprocess"
 """The one hyperparameter that is not a number: the postprocessing pipeline."""
+
+MAX_COUNT = 64
+"""The largest count a file may set (a beam size n, a window of words): the
+search keeps up to n candidates at every vertex and stage, so a size far
+beyond the tuned ranges (at most 8) costs time without end and nothing else."""
+
+BEAM_SIZES = frozenset({"n_pos", "n_number", "n_denom", "n_voice", "n_tense", "n_real", "n1", "n2", "n3", "n4", "n5"})
+"""The counts that must be at least 1: a search that keeps nothing finds nothing."""
+
+PROBABILITIES = frozenset({"p_tilde", "p_epsilon", "article_min_probability"})
+
+
+def _out_of_bounds(name: str, value: float, integer: bool) -> str | None:
+    """What is wrong with a hyperparameter's value read from a file, or None:
+    every number finite and not negative, counts whole and at most
+    :data:`MAX_COUNT` (beam sizes at least 1), probabilities at most 1."""
+    if not math.isfinite(value):
+        return "must be a finite number"
+    if value < 0:
+        return "must not be negative"
+    if integer and value != int(value):
+        return "must be a whole number"
+    if integer and value > MAX_COUNT:
+        return f"must be at most {MAX_COUNT}"
+    if name in BEAM_SIZES and value < 1:
+        return "must be at least 1"
+    if name in PROBABILITIES and value > 1:
+        return "must be a probability, at most 1"
+    return None
 
 
 RANGES: dict[str, Range] = {

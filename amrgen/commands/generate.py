@@ -3,8 +3,9 @@
 OUTPUT gets one line per entry of INPUT, in input order: the generated
 sentence, lower-cased and tokenized as the generator gives it.  A graph that
 cannot be generated (a malformed entry, a graph that is not an AMR graph, a
-failure of the generator) gets an empty line and one message on stderr
-naming the file, line and entry; the other graphs are unaffected, and a
+failure of the generator, a graph over --max-seconds or --max-memory) gets
+an empty line and one message on stderr naming the file, line and entry
+(and the limit); the other graphs are unaffected, and a
 count of the failures ends the run.  OUTPUT (and the trace) is written when
 all graphs are done, replacing any older file in one step, so an interrupted
 run leaves the older file as it was.
@@ -27,12 +28,15 @@ theta_lm_score_lm = θ_LM · score_LM, score_ts by transition class,
 score_ts_total and total; theta_lm_score_lm_said, θ_LM · score_LM of the
 postprocessed sentence, and said_total = total + theta_lm_score_lm_said, the
 score that chose the winner among the root's candidates); what a failed graph
-did not reach is null.
+did not reach is null, and so are phase1, phase2 and score of a graph too large
+to generate whole (more than 200 vertices or a node of more than 32 children),
+which is generated in segments said one after the other.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +50,7 @@ from amrgen.io.atomic import check_output_path, write_atomically
 from amrgen.io.printable import printable_json
 
 if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
+    from amrgen.decoding.limits import Limits
     from amrgen.evaluation.cluster import Cluster
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
 
@@ -64,7 +69,44 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "tokenized, and the paraphrases of # ::alt-snts)")
     parser.add_argument("-s", "--show-output", action="store_true", help="print each sentence as it is generated")
     parser.add_argument("--trace", metavar="FILE", help="write what generation decided, one JSON line per graph")
+    parser.add_argument("--max-seconds", type=_limit(float), default=DEFAULT_MAX_SECONDS, metavar="S",
+                        help="a graph that takes longer gets an empty line and a message (0: no limit; "
+                             f"default: {DEFAULT_MAX_SECONDS:g})")
+    parser.add_argument("--max-memory", type=_limit(int), default=DEFAULT_MAX_MEMORY, metavar="MB",
+                        help="memory each generating process may take beyond the loaded generator; a graph that "
+                             "needs more gets an empty line and a message (0: no limit; "
+                             f"default: {DEFAULT_MAX_MEMORY})")
     parser.set_defaults(func=run)
+
+
+DEFAULT_MAX_SECONDS = 120.0
+"""Seconds one graph may take: the slowest graph of Little Prince and Bio dev takes a few."""
+
+DEFAULT_MAX_MEMORY = 4096
+"""Megabytes one generating process may take beyond the loaded generator: a
+graph of Bio dev takes a few dozen."""
+
+
+def _limit(kind: type) -> Callable[[str], float | int | None]:
+    """An argparse type for a limit: a finite number ≥ 0 of ``kind``, 0 meaning none (None)."""
+
+    def parse(text: str) -> float | int | None:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value) or value < 0:
+            raise argparse.ArgumentTypeError(f"must be a finite number, 0 or more, not {text}")
+        return value or None
+
+    return parse
+
+
+def limits(args: argparse.Namespace) -> Limits:
+    """The per-graph limits the options set."""
+    from amrgen.decoding.limits import Limits
+
+    return Limits(args.max_seconds, args.max_memory)
 
 
 def add_generator_options(parser: argparse.ArgumentParser) -> None:
@@ -124,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
             tqdm.write(result.sentence, file=sys.stdout)
 
     with open_cluster(args) as cluster:
-        results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show, cluster=cluster)
+        results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show, cluster=cluster,
+                               limits=limits(args))
     write_atomically(args.output, "".join(f"{r.sentence}\n" for r in results))
     if args.trace:
         write_atomically(args.trace, "".join(printable_json(r.trace) + "\n" for r in results))
@@ -139,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
 
 def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bool = False,
                  on_result: Callable[[GraphResult], None] | None = None,
-                 cluster: Cluster | None = None) -> list[GraphResult]:
+                 cluster: Cluster | None = None, limits: Limits | None = None) -> list[GraphResult]:
     """generate_corpus (on ``cluster`` if given) with a message on stderr for each
     graph that could not be generated and their count at the end."""
     from amrgen.evaluation.generation import generate_corpus
@@ -155,7 +198,8 @@ def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bo
         if on_result is not None:
             on_result(result)
 
-    results = generate_corpus(spec, items, workers=workers, trace=trace, on_result=report, cluster=cluster)
+    results = generate_corpus(spec, items, workers=workers, trace=trace, on_result=report, cluster=cluster,
+                              limits=limits)
     failed = sum(r.failed for r in results)
     if failed:
         print(f"amrgen: {failed} of {len(results)} graphs could not be generated", file=sys.stderr)

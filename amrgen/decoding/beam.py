@@ -57,6 +57,13 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
+MAX_REMEMBERED_WORDS = 120
+"""Partial yields up to this long keep their score_LM for the rest of the graph.
+A node of n children makes O(n) yields of up to n words at each of its n
+stages: kept, they would hold O(n²) words (gigabytes for a thousand
+children); a yield this long is rarely asked again (the longest sentence of
+Little Prince and Bio dev has fewer words)."""
+
 
 class LanguageModelScore(Protocol):
     """What the search asks a language model (:class:`amrgen.lm.model.LanguageModel`)."""
@@ -303,7 +310,8 @@ class BestSequenceSearch:
             articles = sum(word in ARTICLES for word in words)
             length = len(words) - (1 - self.hyper.article_weight) * articles
             score = self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
-            self._scores[key] = score
+            if len(words) <= MAX_REMEMBERED_WORDS:
+                self._scores[key] = score
         return score
 
 

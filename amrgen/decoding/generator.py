@@ -6,7 +6,7 @@ normalization of Chapter 5 before it and the postprocessing of 4.4 after.
       ──postprocess (a pipeline of named steps: articles, punctuation, duplicates, ...)──▶ w̃
 
 Our addition to Algorithm 5: every candidate of best(root(G')), not only its
-argmax, is replayed and postprocessed, and the one whose score plus
+argmax (up to :data:`MAX_VERTICES_ALL_SAID` vertices), is replayed and postprocessed, and the one whose score plus
 θ_LM · score_LM of its postprocessed sentence is highest is the output.  The
 postprocessing adds words the search never saw (auxiliaries, commas, quotation
 marks), so the language model judges the sentences that are actually said
@@ -57,6 +57,16 @@ NOTHING_WITHOUT_CHILDREN = {"multi-sentence": "sentence", "and": "conjunct", "or
 """Concepts said only through their children (a multi-sentence is ε, its
 sentences are said): without a child one of them would silently give an empty
 line or a lone ".", so its graph is refused with a message instead."""
+
+
+MAX_VERTICES_ALL_SAID = 200
+"""Up to this many vertices in G' (one graph of the Little Prince, Bio,
+bamboo-silver, MASSIVE and QALD corpora has more: 278, in bio-extra's
+training set), every candidate of
+best(root(G')) is replayed and said; above it, only the best one that has a
+yield: replaying and postprocessing cost more than linear time in the
+graph's size each, and every replayed candidate keeps its configurations
+(docs/deviations.md)."""
 
 
 class GenerationError(AmrgenError):
@@ -209,11 +219,14 @@ class Generator:
         if not candidates:
             raise GenerationError("no candidate reached the root in phase 2")
         replayed = []
+        wanted = 1 if len(c.graph.vertices) > MAX_VERTICES_ALL_SAID else len(candidates)
         for hypothesis in candidates:
             steps: list[tuple[Configuration, Transition, float]] = []
             final = replay(c, phase2, hypothesis, steps)
             if finalize(final) is not None:
                 replayed.append(Candidate(hypothesis, final, steps))
+                if len(replayed) == wanted:
+                    break
         if not replayed:
             raise GenerationError("the best transition function leaves c_f undefined")
         return RootCandidates(graph, phase1, phase2, replayed)

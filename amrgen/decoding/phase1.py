@@ -33,6 +33,7 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
+
 @dataclass
 class Phase1Result:
     """The configuration (G', ε, ε, ρ) reached, and each step (c, t, P(t | c))."""

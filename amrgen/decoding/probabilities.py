@@ -28,7 +28,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   orders are found without listing all n! orders: the best side
   assignments (a product of independent p_* factors), then for each side
   the best orders of its children (all orders of up to
-  :data:`MAX_PERMUTED` children; above that, the canonical order).
+  :data:`MAX_PERMUTED` children; above that, the canonical order, scored
+  by its neighbouring pairs only above :data:`MAX_PAIRED` children).
 - Insert-Between: the ARG model on ARGi edges, the other model elsewhere;
   "" is No-Insertion; on :domain edges a copula by hand (5.1), on
   :condition and :location edges "if" and "where" by hand
@@ -43,7 +44,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import concept_form, has_mode
 from amrgen.decoding.models import Models
@@ -78,6 +79,14 @@ MAX_PERMUTED = 6
 
 MAX_SIDE_ASSIGNMENTS = 8
 """Above 2^8 side assignments, only the most probable side of each child is used."""
+
+MAX_PAIRED = 32
+"""Up to this many children on one side, the canonical order is scored by
+p_l (or p_r) over all their pairs; above it (no node of the Little Prince,
+Bio, bamboo-silver, MASSIVE or QALD corpora has more than 19 children), over
+the neighbouring pairs only: n - 1 model queries instead of n(n-1)/2, so that
+a coordination of a thousand conjuncts costs what its conjuncts cost
+(docs/deviations.md)."""
 
 _DETERMINER_TAGS = frozenset({"DT", "PRP", "PRP$", "IN", "CD"})
 """pôs of a :mod child that takes the place of an article ("this", "every", "two")."""
@@ -328,19 +337,29 @@ class TransitionProbabilities:
         """The best orders of the children on one side with Π p_l (or p_r) over their pairs."""
         if len(members) <= 1:
             return [(tuple(members), 1.0)]
+        if len(members) > MAX_PERMUTED:
+            canonical = sorted(members, key=lambda x: canonical_key(c, x))
+            pairs = list(itertools.pairwise(canonical) if len(canonical) > MAX_PAIRED
+                         else itertools.combinations(canonical, 2))
+            precedes = self._precedences(c, ordered, model, pairs)
+            return [(tuple(canonical), math.prod(precedes[pair] for pair in pairs))]
+        precedes = self._precedences(c, ordered, model, itertools.combinations(members, 2))
+        scored = [(perm, math.prod(precedes[(a, b)] for a, b in itertools.combinations(perm, 2)))
+                  for perm in itertools.permutations(members)]
+        return heapq.nlargest(max(self.hyper.n2, 1), scored, key=lambda pair: pair[1])
+
+    def _precedences(self, c: Configuration, ordered: FeatureContext, model: str,
+                     pairs: Iterable[tuple[Vertex, Vertex]]) -> dict[tuple[Vertex, Vertex], float]:
+        """p_l (or p_r) that x comes before y, for (x, y) and (y, x) of every pair,
+        asked once per pair, of the pair in its canonical order."""
         precedes: dict[tuple[Vertex, Vertex], float] = {}
-        for a, b in itertools.combinations(members, 2):
+        for a, b in pairs:
             first, second = canonical_pair(c, a, b)
             probabilities = self.models.probabilities(model, ordered.derive(children=(first, second)))
             p_before = min(max(probabilities.get(BEFORE, 1 - probabilities.get(AFTER, 0.5)), _MIN_P), 1 - _MIN_P)
             precedes[(first, second)] = p_before
             precedes[(second, first)] = 1 - p_before
-        if len(members) > MAX_PERMUTED:
-            canonical = sorted(members, key=lambda x: canonical_key(c, x))
-            return [(tuple(canonical), math.prod(precedes[(a, b)] for a, b in itertools.combinations(canonical, 2)))]
-        scored = [(perm, math.prod(precedes[(a, b)] for a, b in itertools.combinations(perm, 2)))
-                  for perm in itertools.permutations(members)]
-        return heapq.nlargest(max(self.hyper.n2, 1), scored, key=lambda pair: pair[1])
+        return precedes
 
     # -- Insert-Between -------------------------------------------------------------
 

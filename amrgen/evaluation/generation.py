@@ -10,7 +10,9 @@ inside generation gives a :class:`GraphResult` with an empty sentence and a
 one-line message naming the file, line and entry; the other graphs go on.
 
 With ``workers`` > 1 the graphs are split into contiguous chunks that
-joblib's worker processes generate.  A process loads the generator from
+joblib's worker processes generate; a worker process that dies is replaced
+and the graphs it took with it are generated again (:func:`_parallel_chunks`).
+A process loads the generator from
 paths (:class:`GeneratorSpec`), once, and keeps it for its later chunks
 (and later corpora: ``amrgen tune`` evaluates one assignment after another
 in the same processes).  The results come back in corpus order, the same
@@ -24,12 +26,15 @@ instead, each of which loads the generator once in the same way.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import functools
 import itertools
 import math
+import re
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +43,15 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
+from amrgen.decoding.limits import (
+    Limits,
+    limit_memory,
+    memory_error,
+    memory_limit,
+    time_limit,
+)
 from amrgen.decoding.phase1 import Phase1Result
+from amrgen.decoding.segments import segments
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.evaluation.lengths import Scored, row
 from amrgen.hyperparameters import Hyperparameters
@@ -161,29 +174,41 @@ def generation_bleu(results: Sequence[GraphResult], references: Sequence[list[st
 
 
 def generate_graph(generator: Generator, item: Item, trace: bool = False, first_phase: FirstPhase | None = None,
-                   keep_first_phase: bool = False) -> GraphResult:
-    """generate(G) for one entry, every failure caught (see the module docstring)."""
+                   keep_first_phase: bool = False, limits: Limits | None = None) -> GraphResult:
+    """generate(G) for one entry, every failure caught (see the module docstring);
+    past the time limit of ``limits`` (or out of memory) it fails with a message
+    naming the limit."""
     if isinstance(item, ReadError):
         return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
+    said = ""
     started = time.perf_counter()
     try:
-        amr = Amr.from_tree(item.tree)
-        first_phase = first_phase or generator.first_phase(amr)
-        generation = generator.generate(amr, first_phase)
+        with time_limit(limits.seconds if limits else None):
+            amr = Amr.from_tree(item.tree)
+            parts = [amr] if first_phase is not None else segments(amr)
+            if len(parts) > 1:  # too large to generate whole: its segments one by one
+                said = " ".join(generator.generate(part).sentence for part in parts)
+            else:
+                first_phase = first_phase or generator.first_phase(amr)
+                generation = generator.generate(amr, first_phase)
+                said = generation.sentence
     except AmrgenError as error:
         result.error = str(error)
+    except MemoryError:
+        result.error = memory_error(limits)
     except Exception as error:  # noqa: BLE001 - one graph's failure must not cost the others
         frame = traceback.extract_tb(error.__traceback__)[-1]
         result.error = f"internal error {type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
     result.seconds = time.perf_counter() - started
-    if generation is not None:
-        result.sentence = printable(generation.sentence)  # one line, nothing a terminal acts on
+    if result.error is None:
+        result.sentence = printable(said)  # one line, nothing a terminal acts on
     if keep_first_phase:
         result.first_phase = first_phase
     if trace:
         result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error)
+        result.trace["sentence"] = said if result.error is None else ""
     return result
 
 
@@ -191,37 +216,42 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                     hyperparameters: Hyperparameters | None = None, trace: bool = False,
                     first_phases: Sequence[FirstPhase | None] | None = None, keep_first_phases: bool = False,
                     progress: bool = True, on_result: Callable[[GraphResult], None] | None = None,
-                    cluster: Cluster | None = None) -> list[GraphResult]:
+                    cluster: Cluster | None = None, limits: Limits | None = None) -> list[GraphResult]:
     """Generate every item, in order (see the module docstring), on ``cluster``
-    if one is given (``workers`` then plays no part).
+    if one is given (``workers`` then plays no part, nor do ``limits``: a Dask
+    worker runs its tasks off its main thread, where no timer signal reaches,
+    and a memory cap would stay on the worker for good; Dask's own per-worker
+    memory limit applies there).
 
     ``hyperparameters`` replace the spec's; ``first_phases`` (one per item,
     None where unknown) are reused instead of recomputed, and
     ``keep_first_phases`` returns them with the results.  ``on_result`` hears
     of each result in corpus order as it arrives; progress goes to stderr.
+    ``limits`` bound each graph's time and each generating process's memory
+    (:mod:`amrgen.decoding.limits`).
     """
     phases = list(first_phases) if first_phases is not None else [None] * len(items)
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
-    options = (hyperparameters, trace, keep_first_phases)
+    options = (hyperparameters, trace, keep_first_phases, limits)
+    memory = limits.memory_mb if limits else None
     if cluster is not None:
         pairs = list(zip(items, phases))
         bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
         lost = functools.partial(_lost, trace=trace)
-        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *options, lost=lost)
+        capped = contextlib.nullcontext()
+        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *options[:-1], None,
+                                    lost=lost)
     elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
-        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases)]
+        capped = memory_limit(memory)  # for this run only: the caller's process goes on
+        chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases, limits)]
                   for item, phase in zip(items, phases))
     else:
-        bounds = _chunks(len(items), workers * CHUNKS_PER_WORKER)
-        # joblib takes 0.2 s to import: only where workers are asked for.
-        from joblib import Parallel, delayed
-
-        chunks = Parallel(n_jobs=min(workers, len(bounds)), return_as="generator")(
-            delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
+        capped = contextlib.nullcontext()  # each worker process caps itself
+        chunks = _parallel_chunks(spec, items, phases, options, workers)
     results: list[GraphResult] = []
-    with tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
+    with capped, tqdm(total=len(items), unit="graph", disable=not progress, leave=False) as bar:
         for chunk in chunks:
             for result in chunk:
                 results.append(result)
@@ -229,6 +259,40 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                     on_result(result)
                 bar.update()
     return results
+
+
+def _parallel_chunks(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
+                     options: tuple, workers: int) -> Iterator[list[GraphResult]]:
+    """The results of contiguous chunks of ``items``, in order, from ``workers``
+    processes.  A process that dies (killed for its memory, a crash in native
+    code) takes the chunks in flight with it: the ones not returned yet are
+    generated again in fresh processes, the first of them one graph at a time,
+    and a graph whose process dies when it is generated alone fails alone."""
+    # joblib takes 0.2 s to import: only where workers are asked for.
+    from joblib import Parallel, delayed
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+
+    def run(bounds: Sequence[tuple[int, int]]) -> Iterator[list[GraphResult]]:
+        return Parallel(n_jobs=workers, return_as="generator")(
+            delayed(_generate_chunk)(spec, items[a:b], phases[a:b], *options) for a, b in bounds)
+
+    pending = collections.deque(_chunks(len(items), workers * CHUNKS_PER_WORKER))
+    while pending:
+        try:
+            for chunk in run(list(pending)):
+                pending.popleft()
+                yield chunk
+        except TerminatedWorkerError:
+            a, b = pending.popleft()
+            if b - a > 1:
+                pending.extendleft((i, i + 1) for i in reversed(range(a, b)))
+                continue
+            try:
+                yield next(iter(run([(a, b)])))
+            except TerminatedWorkerError as again:
+                codes = re.search(r"exit codes of the workers are \{(.*?)\}", str(again))
+                yield [_failed(items[a], "its worker process died" + (f" ({codes[1]})" if codes else ""),
+                               options[1])]
 
 
 def _failed(item: Item, message: str, trace: bool) -> GraphResult:
@@ -239,9 +303,11 @@ def _failed(item: Item, message: str, trace: bool) -> GraphResult:
 
 
 def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
-                    hyperparameters: Hyperparameters | None, trace: bool, keep: bool) -> list[GraphResult]:
+                    hyperparameters: Hyperparameters | None, trace: bool, keep: bool,
+                    limits: Limits | None) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
-    return [generate_graph(generator, item, trace, phase, keep) for item, phase in zip(items, phases)]
+    limit_memory(limits.memory_mb if limits else None)  # a worker process: once its generator is loaded
+    return [generate_graph(generator, item, trace, phase, keep, limits) for item, phase in zip(items, phases)]
 
 
 def _generate_pairs(pairs: Sequence[tuple[Item, FirstPhase | None]], spec: GeneratorSpec,

@@ -1,0 +1,125 @@
+"""Per-graph limits (issue 19 point 2): --max-seconds and --max-memory cost
+the graph past them alone, with one message naming file, line, entry and
+limit; a worker process that dies is replaced and the run goes on."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from amrgen.cli import main
+from amrgen.decoding.limits import LimitExceeded, Limits, time_limit
+from amrgen.evaluation import generation
+from amrgen.evaluation.generation import (
+    GeneratorSpec,
+    GraphResult,
+    generate_corpus,
+    generate_graph,
+    read_items,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from graph_sizes import binary_tree, ops
+
+GOOD = "# ::id good-1\n(s / see-01 :ARG0 (b / boy) :ARG1 (r / rose))\n\n" \
+       "# ::id good-2\n(l / love-01 :ARG0 (g / girl) :ARG1 (f / fox))\n"
+
+
+def _corpus(tmp_path: Path, middle: str) -> Path:
+    first, second = GOOD.strip().split("\n\n")
+    path = tmp_path / "in.txt"
+    path.write_text(f"{first}\n\n# ::id big\n{middle}\n\n{second}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("seconds, memory", [(0.0, None), (-1.0, None), (float("nan"), None), (None, 0)])
+def test_limits_refuse_what_cannot_bound(seconds, memory):
+    with pytest.raises(ValueError):
+        Limits(seconds, memory)
+
+
+def test_time_limit_interrupts_the_block_and_is_disarmed_after_it():
+    started = time.perf_counter()
+    with pytest.raises(LimitExceeded, match="over the time limit of 0.2 s"), time_limit(0.2):
+        while True:
+            pass
+    assert time.perf_counter() - started < 2
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with time_limit(5):
+        pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # nothing fires later
+
+
+def test_a_graph_over_its_time_costs_only_itself(generator, tmp_path):
+    good, big, good2 = read_items(_corpus(tmp_path, ops(300)))
+    alone = [generate_graph(generator, item).sentence for item in (good, good2)]
+    limits = Limits(seconds=1.0)
+    results = [generate_graph(generator, item, limits=limits) for item in (good, big, good2)]
+    assert [r.sentence for r in (results[0], results[2])] == alone and all(alone)
+    assert results[1].sentence == "" and results[1].error == "over the time limit of 1 s"
+    assert results[1].message.endswith(":4: entry big: over the time limit of 1 s")
+    assert results[1].seconds < 3
+
+
+def test_generate_reports_the_graph_over_its_memory_and_goes_on(generator, tmp_path):
+    """--max-memory in the process that generates (one worker, a process of its
+    own: the cap stays with the process): the wide graph needs hundreds of
+    megabytes (a binary tree of 200 vertices, generated whole), the good ones a few."""
+    corpus, output = _corpus(tmp_path, binary_tree(200)), tmp_path / "out.txt"
+    done = subprocess.run([sys.executable, "-m", "amrgen", "generate", "-i", str(corpus), "-o", str(output),
+                           "--max-memory", "150", "--max-seconds", "0"],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300,
+                          check=False)
+    lines = output.read_text(encoding="utf-8").split("\n")
+    assert done.returncode == 1 and len(lines) == 4 and lines[0] and lines[1] == "" and lines[2]
+    messages = [line.split("\r")[-1] for line in done.stderr.splitlines() if "could not generate" in line]
+    assert messages == [f"amrgen: could not generate {corpus}:4: entry big: over the memory limit of 150 MB"]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf", "x"])
+def test_limits_on_the_command_line_are_checked(value, tmp_path, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["generate", "-i", str(tmp_path / "in.txt"), "-o", str(tmp_path / "out.txt"), "--max-seconds", value])
+    assert stopped.value.code == 2
+    assert "--max-seconds" in capsys.readouterr().err
+
+
+def test_a_dead_worker_is_replaced_and_only_its_killer_fails(tmp_path, monkeypatch):
+    entries = [f"# ::id e{i}\n(b{i} / boy)" for i in range(12)]
+    entries[5] = "# ::id killer\n(k / boy)"
+    path = tmp_path / "in.txt"
+    path.write_text("\n\n".join(entries) + "\n", encoding="utf-8")
+    items = read_items(path)
+
+    def dying_chunk(spec, chunk, phases, *options):
+        """Kills its process on the entry ``killer``; answers the others without
+        loading a generator.  Local to the test: joblib sends it to the workers by value."""
+        if any(getattr(item, "id", None) == "killer" for item in chunk):
+            os._exit(3)
+        return [GraphResult(item.index, item.id, f"{item.path}:{item.line}", sentence=f"said {item.id}")
+                for item in chunk]
+
+    monkeypatch.setattr(generation, "_generate_chunk", dying_chunk)
+    results = generate_corpus(GeneratorSpec(), items, workers=2, progress=False)
+    assert [r.index for r in results] == list(range(12))
+    assert [r.failed for r in results] == [i == 5 for i in range(12)]
+    assert results[5].error.startswith("its worker process died")
+    assert [r.sentence for r in results if not r.failed] == [f"said e{i}" for i in range(12) if i != 5]
+
+
+def test_a_memory_limit_around_a_run_gives_the_process_its_own_back():
+    import resource
+
+    from amrgen.decoding.limits import memory_limit
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with memory_limit(4096):
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        assert soft != before[0] and soft != resource.RLIM_INFINITY
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
