@@ -14,8 +14,9 @@ from typing import Any
 from amrgen.ml.context import FeatureContext, FeatureResources
 from amrgen.ml.features import FeatureList, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
-from amrgen.ml.store import load_json_resource, load_models
+from amrgen.ml.store import load_json_resource, load_models, string_map, string_rows
 from amrgen.postprocess.conventions import CONVENTIONS, Conventions
+from amrgen.realization.entities import ARRANGEMENTS
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources
 
@@ -27,9 +28,9 @@ the reference implementation's choice where it has no counts)."""
 
 def load_resources(directory: str | Path) -> ConstraintResources:
     """The constraints' resources saved beside the models by ``amrgen train``."""
-    table = load_json_resource(directory, "merge-table")
+    table = load_json_resource(directory, "merge-table", check=lambda data: string_rows(data, 4))
     return ConstraintResources(merge_table={(p, c): (label, pos) for p, c, label, pos in table},
-                               empirical_pos=load_json_resource(directory, "empirical-pos"))
+                               empirical_pos=load_json_resource(directory, "empirical-pos", check=string_map))
 
 
 @dataclass
@@ -48,7 +49,9 @@ class Models:
     def __post_init__(self) -> None:
         self._last_context: FeatureContext | None = None
         self.feature_lists: dict[str, FeatureList] = {
-            name: parse_feature_list("\n".join(model.feature_templates), name) for name, model in self.models.items()}
+            name: parse_feature_list("\n".join(model.feature_templates), name,
+                                     f"{self.directory / name}.json: feature_templates" if self.directory else name)
+            for name, model in self.models.items()}
         self.feature_resources = FeatureResources.from_constraints(self.resources)
 
     @classmethod
@@ -57,8 +60,9 @@ class Models:
         message when it is missing, corrupt or of another format)."""
         models, settings = load_models(directory)
         return cls(models, load_resources(directory), settings, Path(directory),
-                   load_json_resource(directory, ENTITY_ARRANGEMENTS, default={}),
-                   Conventions.from_json(load_json_resource(directory, CONVENTIONS, default={})))
+                   load_json_resource(directory, ENTITY_ARRANGEMENTS, default={},
+                                      check=lambda data: string_map(data, ARRANGEMENTS)),
+                   load_json_resource(directory, CONVENTIONS, default=Conventions(), check=Conventions.from_json))
 
     def context(self, c: Configuration, **roles: Any) -> FeatureContext:
         """The feature context of c (``roles``: see :class:`FeatureContext`),

@@ -22,7 +22,10 @@ refused, as every other version, with a request to retrain.
 Nothing here unpickles. Every file is checked against its checksum before it is
 parsed, and whatever is refused (a missing directory, a foreign or incompatible
 manifest, a changed, truncated or missing file) raises :class:`ModelError` with one
-line naming the file. A directory is written whole into a temporary sibling and
+line naming the file and the field: every JSON and NPZ file is parsed against its
+shape (types, one-dimensional arrays of declared sizes that the file can hold,
+finite weights, as many labels as weights, nesting depth), since anyone can
+recompute a checksum. A directory is written whole into a temporary sibling and
 renamed into place, so a failed save leaves the previous directory as it was.
 """
 
@@ -36,6 +39,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -49,6 +53,16 @@ from amrgen.ml.maxent import CsrWeights, MaxentModel, ModelError
 FORMAT = "amrgen-model"
 FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
+
+MAX_ARRAY_BYTES = 1 << 31
+"""The most bytes one array of a model's NPZ file may declare (the shipped models'
+largest is under a megabyte), checked before anything is allocated for it."""
+_DEFLATE_RATIO = 1032
+"""Deflate cannot expand data more than this: a zip entry declaring more is a lie."""
+_ARRAYS = {"vocabulary": ("u", "unsigned bytes"), "vocabulary_ends": ("iu", "integers"),
+           "data": ("f", "real numbers"), "indices": ("iu", "integers"), "indptr": ("iu", "integers"),
+           "intercept": ("f", "real numbers")}
+"""The arrays of NAME.npz, each one-dimensional, with the dtype kinds it may have."""
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -222,15 +236,46 @@ def read_resource(directory: str | Path, name: str) -> bytes:
 _REQUIRED = object()
 
 
-def load_json_resource(directory: str | Path, name: str, default: Any = _REQUIRED) -> Any:
+def load_json_resource(
+    directory: str | Path, name: str, default: Any = _REQUIRED, check: Callable[[Any], Any] | None = None
+) -> Any:
     """The JSON file ``name`` of a model directory, checked against the manifest;
     ``default`` where it is given and the manifest does not list the file (one
-    that later versions of ``amrgen train`` added)."""
+    that later versions of ``amrgen train`` added). ``check(data)`` gives what is
+    returned, raising ValueError naming the field where ``data`` is not of the
+    resource's shape (:func:`string_map`, :func:`string_rows`)."""
     directory = Path(directory)
     manifest = _read_manifest(directory)
     if default is not _REQUIRED and name not in manifest["files"]:
         return default
-    return _parse(directory / name, lambda: json.loads(_read_checked(directory, manifest, name)))
+    data = _parse(directory / name, lambda: json.loads(_read_checked(directory, manifest, name)))
+    return data if check is None else _parse(directory / name, lambda: check(data), what="resource")
+
+
+def string_map(data: Any, values: tuple[str, ...] | None = None) -> dict[str, str]:
+    """``data`` if it is a JSON object of strings to strings (among ``values`` where given)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"expected an object of strings, found {_json_type(data)}")
+    for key, value in data.items():
+        if not isinstance(value, str) or (values is not None and value not in values):
+            expected = "a string" if values is None else f"one of {', '.join(values)}"
+            raise ValueError(f"{key!r}: expected {expected}, found {_json_type(value)} {str(value)[:40]!r}")
+    return data
+
+
+def string_rows(data: Any, width: int) -> list[list[str]]:
+    """``data`` if it is a JSON list of lists of ``width`` strings each."""
+    if not isinstance(data, list):
+        raise ValueError(f"expected a list of {width}-lists of strings, found {_json_type(data)}")
+    for number, row in enumerate(data):
+        if not (isinstance(row, list) and len(row) == width and all(isinstance(cell, str) for cell in row)):
+            raise ValueError(f"row {number}: expected {width} strings, found {str(row)[:60]}")
+    return data
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number")
 
 
 def _read_manifest(directory: Path) -> dict[str, Any]:
@@ -272,25 +317,68 @@ def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentM
     vocabulary, (data, indices, indptr), intercept = _parse(weights_path, lambda: _weights(raw_weights))
 
     def build() -> MaxentModel:
-        labels = description["labels"]
+        labels, templates, metadata = (description.get(field) if isinstance(description, dict) else None
+                                       for field in ("labels", "feature_templates", "metadata"))
+        for field, value in (("labels", labels), ("feature_templates", templates)):
+            if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+                raise ValueError(f"{field}: expected a list of strings, found {_json_type(value)}")
+        if not isinstance(metadata, dict):
+            raise ValueError(f"metadata: expected an object, found {_json_type(metadata)}")
+        if len(intercept) != len(labels):
+            raise ValueError(f"labels: {len(labels)} of them, but {weights_path.name} has {len(intercept)}")
         coef = CsrWeights(data, indices, indptr, (len(vocabulary), len(labels)))
-        return MaxentModel(labels, vocabulary, coef, intercept, description["metadata"],
-                           description["feature_templates"])
+        return MaxentModel(labels, vocabulary, coef, intercept, metadata, templates)
 
     return _parse(description_path, build, what="model")
 
 
 def _weights(content: bytes) -> tuple[list[str], tuple[np.ndarray, ...], np.ndarray]:
     """The vocabulary, coef's CSR arrays (data, indices, indptr) and the intercept."""
-    with np.load(io.BytesIO(content), allow_pickle=False) as arrays:
-        blob, ends = arrays["vocabulary"].tobytes(), arrays["vocabulary_ends"]
-        csr = tuple(arrays[name] for name in ("data", "indices", "indptr"))
-        intercept = arrays["intercept"]
+    arrays = _arrays(content)
+    blob, ends = arrays["vocabulary"].tobytes(), arrays["vocabulary_ends"]
+    csr = tuple(arrays[name] for name in ("data", "indices", "indptr"))
+    intercept = arrays["intercept"]
     starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
     if ends.ndim != 1 or (len(ends) and (ends[-1] != len(blob) or np.any(ends < starts))):
         raise ValueError("vocabulary_ends does not divide the vocabulary's bytes")
-    vocabulary = [blob[start:end].decode("utf-8") for start, end in zip(starts.tolist(), ends.tolist())]
+    try:
+        vocabulary = [blob[start:end].decode("utf-8") for start, end in zip(starts.tolist(), ends.tolist())]
+    except UnicodeDecodeError as error:
+        raise ValueError(f"vocabulary: not UTF-8 at byte {error.start}") from None
     return vocabulary, csr, intercept
+
+
+def _arrays(content: bytes) -> dict[str, np.ndarray]:
+    """The arrays :data:`_ARRAYS` of an NPZ file (as ``np.load(allow_pickle=False)``
+    reads them), each refused before it is allocated where its zip entry or its
+    header declares more than the file can hold, and after where it is not a
+    one-dimensional array of the kind of numbers it holds."""
+    arrays = {}
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        for name, (kinds, description) in _ARRAYS.items():
+            try:
+                entry = archive.getinfo(f"{name}.npy")
+            except KeyError:
+                raise ValueError(f"{name}: missing") from None
+            if entry.file_size > min(MAX_ARRAY_BYTES, _DEFLATE_RATIO * entry.compress_size + 4096):
+                raise ValueError(f"{name}: declares {entry.file_size} bytes in {entry.compress_size} compressed")
+            raw = io.BytesIO(archive.read(entry))
+            version = np.lib.format.read_magic(raw)
+            read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else \
+                np.lib.format.read_array_header_2_0
+            shape, _, dtype = read_header(raw)
+            if dtype.hasobject:
+                raise ValueError(f"{name}: an array of Python objects (a pickle), refused")
+            if len(shape) != 1 or dtype.kind not in kinds:
+                raise ValueError(f"{name}: expected one dimension of {description}, found shape {shape} of {dtype}")
+            if shape[0] * dtype.itemsize != len(raw.getbuffer()) - raw.tell():
+                raise ValueError(f"{name}: declares {shape[0]} values, the file holds "
+                                 f"{len(raw.getbuffer()) - raw.tell()} bytes")
+            raw.seek(0)
+            arrays[name] = np.lib.format.read_array(raw, allow_pickle=False)
+            if dtype.kind == "f" and not np.isfinite(arrays[name]).all():
+                raise ValueError(f"{name}: not all finite")
+    return arrays
 
 
 def _read_checked(directory: Path, manifest: dict[str, Any], name: str) -> bytes:
@@ -319,7 +407,9 @@ def _parse(path: Path, parse: Callable[[], Any], what: str = "file") -> Any:
     """``parse()``, with what goes wrong in it reported as a corrupt ``path``."""
     try:
         return parse()
-    except (ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as error:
+    except RecursionError:
+        raise ModelError(f"{path}: corrupt {what}: nested too deep") from None
+    except (ValueError, KeyError, TypeError, OverflowError, zipfile.BadZipFile, zlib.error, EOFError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise ModelError(f"{path}: corrupt {what}: {reason}") from error
 

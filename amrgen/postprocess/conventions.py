@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from amrgen.amr import has_mode
 from amrgen.lexicon.words import SPEECH_VERBS
@@ -71,8 +72,17 @@ class Conventions:
         return {convention: list(pair) for convention, pair in sorted(self.counts.items())}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, list[int]]) -> Conventions:
-        return cls({convention: (int(pair[0]), int(pair[1])) for convention, pair in data.items()})
+    def from_json(cls, data: Any) -> Conventions:
+        """The counts of :meth:`to_json`; ValueError naming the convention where
+        ``data`` is not an object of [followed, cases] pairs, 0 ≤ followed ≤ cases."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object of conventions, found {type(data).__name__}")
+        for convention, pair in data.items():
+            if not (isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair)
+                    and 0 <= pair[0] <= pair[1]):
+                raise ValueError(f"{convention!r}: expected [followed, cases] with 0 <= followed <= cases, "
+                                 f"found {str(pair)[:40]}")
+        return cls({convention: (pair[0], pair[1]) for convention, pair in data.items()})
 
 
 def learn_conventions(entries: Iterable[ExtendedEntry]) -> Conventions:
