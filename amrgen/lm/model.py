@@ -28,8 +28,10 @@ Conventions, used the same way by every method:
 
 from __future__ import annotations
 
+import gzip
 import math
 import re
+import zlib
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -45,6 +47,14 @@ DEFAULT_LM = RESOURCES_DIR / "default" / "lm.binary"
 #: How many (words, bos, eos) scores a model keeps by default (least recently used go first).
 DEFAULT_CACHE_SIZE = 1 << 18
 
+_BINARY_MAGIC = b"mmap lm "
+_GZIP_MAGIC = b"\x1f\x8b"
+_NGRAM_COUNT = re.compile(rb"ngram\s+(\d+)\s*=\s*(\d+)\s*")
+_DEFLATE_RATIO = 1032
+"""Deflate expands data at most this much: what a gzip-compressed ARPA file can hold."""
+_NGRAM_LINE_BYTES = 4
+"""The fewest bytes of an ARPA n-gram line (log probability, tab, word, newline)."""
+
 _KENLM_MESSAGE = re.compile(r"Cannot read model '.*?' \((.*)\)", re.DOTALL)
 _KENLM_LOCATION = re.compile(r"^.*? threw \w+(?: because `.*?')?\.\s*", re.DOTALL)
 
@@ -56,6 +66,33 @@ def _reason(error: Exception) -> str:
     if inner:
         message = _KENLM_LOCATION.sub("", inner.group(1))
     return message.strip() or type(error).__name__
+
+
+def _check_arpa_counts(path: Path) -> None:
+    """Refuse an ARPA file (plain or gzip-compressed) whose header declares more
+    n-grams than the file can hold, before KenLM allocates room for them all
+    (KenLM checks a binary file's header against its size itself)."""
+    try:
+        with open(path, "rb") as raw:
+            magic = raw.read(len(_BINARY_MAGIC))
+        if magic.startswith(_BINARY_MAGIC):
+            return
+        compressed = magic.startswith(_GZIP_MAGIC)
+        capacity = path.stat().st_size * (_DEFLATE_RATIO if compressed else 1)
+        with gzip.open(path) if compressed else open(path, "rb") as text:
+            total = 0
+            for number in range(1, 101):  # the header, read a line of at most 4 KiB at a time
+                line = text.readline(4096)
+                if not line or line.strip() == b"\\1-grams:":
+                    return
+                count = _NGRAM_COUNT.fullmatch(line.strip())
+                if count:
+                    total += int(count.group(2))
+                    if total * _NGRAM_LINE_BYTES > capacity:
+                        raise AmrgenError(f"{path}:{number}: the header declares {total} n-grams, more than "
+                                          f"the file's {path.stat().st_size} bytes can hold")
+    except (OSError, EOFError, zlib.error) as error:
+        raise AmrgenError(f"{path}: not a language model KenLM can read: {error}") from None
 
 
 def words_of(tokens: Sequence[str]) -> list[str]:
@@ -87,6 +124,7 @@ class LanguageModel:
         path = Path(path)
         if not path.is_file():
             raise MissingResourceError(f"{path}: no such language model file")
+        _check_arpa_counts(path)
         config = kenlm.Config()
         config.show_progress = False
         config.arpa_complain = kenlm.ARPALoadComplain.NONE

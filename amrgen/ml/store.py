@@ -242,7 +242,7 @@ def load_json_resource(
     """The JSON file ``name`` of a model directory, checked against the manifest;
     ``default`` where it is given and the manifest does not list the file (one
     that later versions of ``amrgen train`` added). ``check(data)`` gives what is
-    returned, raising ValueError naming the field where ``data`` is not of the
+    returned, raising ValueError or TypeError naming the field where ``data`` is not of the
     resource's shape (:func:`string_map`, :func:`string_rows`)."""
     directory = Path(directory)
     manifest = _read_manifest(directory)
@@ -255,7 +255,7 @@ def load_json_resource(
 def string_map(data: Any, values: tuple[str, ...] | None = None) -> dict[str, str]:
     """``data`` if it is a JSON object of strings to strings (among ``values`` where given)."""
     if not isinstance(data, dict):
-        raise ValueError(f"expected an object of strings, found {_json_type(data)}")
+        raise TypeError(f"expected an object of strings, found {_json_type(data)}")
     for key, value in data.items():
         if not isinstance(value, str) or (values is not None and value not in values):
             expected = "a string" if values is None else f"one of {', '.join(values)}"
@@ -266,7 +266,7 @@ def string_map(data: Any, values: tuple[str, ...] | None = None) -> dict[str, st
 def string_rows(data: Any, width: int) -> list[list[str]]:
     """``data`` if it is a JSON list of lists of ``width`` strings each."""
     if not isinstance(data, list):
-        raise ValueError(f"expected a list of {width}-lists of strings, found {_json_type(data)}")
+        raise TypeError(f"expected a list of {width}-lists of strings, found {_json_type(data)}")
     for number, row in enumerate(data):
         if not (isinstance(row, list) and len(row) == width and all(isinstance(cell, str) for cell in row)):
             raise ValueError(f"row {number}: expected {width} strings, found {str(row)[:60]}")
@@ -321,9 +321,9 @@ def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentM
                                        for field in ("labels", "feature_templates", "metadata"))
         for field, value in (("labels", labels), ("feature_templates", templates)):
             if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
-                raise ValueError(f"{field}: expected a list of strings, found {_json_type(value)}")
+                raise TypeError(f"{field}: expected a list of strings, found {_json_type(value)}")
         if not isinstance(metadata, dict):
-            raise ValueError(f"metadata: expected an object, found {_json_type(metadata)}")
+            raise TypeError(f"metadata: expected an object, found {_json_type(metadata)}")
         if len(intercept) != len(labels):
             raise ValueError(f"labels: {len(labels)} of them, but {weights_path.name} has {len(intercept)}")
         coef = CsrWeights(data, indices, indptr, (len(vocabulary), len(labels)))

@@ -73,10 +73,10 @@ class Conventions:
 
     @classmethod
     def from_json(cls, data: Any) -> Conventions:
-        """The counts of :meth:`to_json`; ValueError naming the convention where
+        """The counts of :meth:`to_json`; ValueError (TypeError) naming the convention where
         ``data`` is not an object of [followed, cases] pairs, 0 ≤ followed ≤ cases."""
         if not isinstance(data, dict):
-            raise ValueError(f"expected an object of conventions, found {type(data).__name__}")
+            raise TypeError(f"expected an object of conventions, found {type(data).__name__}")
         for convention, pair in data.items():
             if not (isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair)
                     and 0 <= pair[0] <= pair[1]):

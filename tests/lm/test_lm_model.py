@@ -154,6 +154,37 @@ def test_unreadable_file_is_an_error_naming_it(tmp_path, content):
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize(("content", "reason"), [
+    (ARPA.replace("-0.6\tthe", "nan\tthe"), 'Could not parse "nan" into a float in the 1-gram'),
+    (ARPA.replace("-0.6\tthe", "0.6\tthe"), "Positive log probability 0.6"),
+    (ARPA.replace("-0.6\tthe", "inf\tthe"), "Positive log probability inf"),
+    (ARPA.replace("\\3-grams:\n-0.1\t<s> the cat\n", "\\3-grams:\n"), r'Could not parse "\\end\\" into a float'),
+], ids=["NaN", "positive", "infinite", "an n-gram fewer than declared"])
+def test_garbage_in_an_arpa_file_is_an_error_naming_it(tmp_path, content, reason):
+    path = tmp_path / "broken.arpa"
+    path.write_text(content)
+    with pytest.raises(AmrgenError, match=rf"broken\.arpa: not a language model KenLM can read: {reason}") as caught:
+        LanguageModel.load(path)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("compress", [False, True], ids=["plain", "gzip"])
+def test_an_arpa_header_declaring_more_than_the_file_holds_is_refused_before_allocating(tmp_path, compress):
+    """3e9 n-grams would be a 54 GB allocation in KenLM: the header is checked against the file's size first."""
+    content = ARPA.replace("ngram 2=4", "ngram 2=3000000000").encode()
+    path = tmp_path / "huge.arpa"
+    path.write_bytes(gzip.compress(content) if compress else content)
+    with pytest.raises(AmrgenError, match=r"huge\.arpa:3: the header declares 3000000005 n-grams, more than the file"):
+        LanguageModel.load(path)
+
+
+def test_a_truncated_binary_is_an_error_naming_it(tmp_path):
+    path = tmp_path / "cut.binary"
+    path.write_bytes(DEFAULT_LM.read_bytes()[: DEFAULT_LM.stat().st_size // 2])
+    with pytest.raises(AmrgenError, match=r"cut\.binary: not a language model KenLM can read: Binary file has size"):
+        LanguageModel.load(path)
+
+
 def test_the_default_lm_scores_little_prince_dev(shared_dir):
     if not DEFAULT_LM.is_file():
         pytest.fail(f"{DEFAULT_LM} is missing: the default language model is part of the checkout")
