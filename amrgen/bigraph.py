@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from amrgen.graph import Graph, Vertex
+from amrgen.graph import ChainOrder, Graph, Vertex
 
 
 def dependency_tree(words: Sequence[str], heads: Sequence[int], labels: Sequence[str]) -> Graph:
@@ -27,7 +27,7 @@ def dependency_tree(words: Sequence[str], heads: Sequence[int], labels: Sequence
     for i in range(1, n + 1):
         if heads[i - 1]:
             tree.add_edge(heads[i - 1], labels[i - 1], i)
-    tree.order = tree.order.with_pairs((i, i + 1) for i in range(1, n))
+    tree.order = ChainOrder(range(1, n + 1))  # n ranks, not the n² pairs of the closed order
     if n and not tree.is_tree():
         raise ValueError("the heads do not form a tree")
     return tree

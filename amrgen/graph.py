@@ -127,6 +127,56 @@ class Order:
         return f"Order({sorted(self.pairs(), key=repr)!r})"
 
 
+class ChainOrder(Order):
+    """The total order of a sequence (a sentence's words: the dependency tree's
+    ≺ of Section 2.4), stored as each vertex's rank rather than closed: n ranks
+    instead of n² pairs, answering every question as the closed :class:`Order`
+    of the pairs (v_i, v_i+1) answers it.  Adding pairs gives that closed order."""
+
+    __slots__ = ("_ranks", "_sequence")
+
+    def __init__(self, sequence: Iterable[Vertex]) -> None:
+        super().__init__()
+        self._sequence = list(dict.fromkeys(sequence))
+        self._ranks = {v: i for i, v in enumerate(self._sequence)}
+
+    def with_pairs(self, pairs: Iterable[tuple[Vertex, Vertex]]) -> Order:
+        return Order(zip(self._sequence, self._sequence[1:])).with_pairs(pairs)
+
+    def precedes(self, a: Vertex, b: Vertex) -> bool:
+        ranks = self._ranks
+        return a in ranks and b in ranks and ranks[a] < ranks[b]
+
+    def vertices_before(self, v: Vertex) -> frozenset:
+        return frozenset(self._sequence[: self._ranks[v]]) if v in self._ranks else frozenset()
+
+    def vertices_after(self, v: Vertex) -> frozenset:
+        return frozenset(self._sequence[self._ranks[v] + 1:]) if v in self._ranks else frozenset()
+
+    def pairs(self) -> set[tuple[Vertex, Vertex]]:
+        return {(a, b) for i, a in enumerate(self._sequence) for b in self._sequence[i + 1:]}
+
+    def is_strict(self) -> bool:
+        return True
+
+    def total_sequence(self, vertices: Iterable[Vertex]) -> list[Vertex] | None:
+        vs = list(dict.fromkeys(vertices))
+        if len(vs) > 1 and not all(v in self._ranks for v in vs):
+            return None  # a vertex outside the sequence is unrelated to the others
+        return sorted(vs, key=lambda v: self._ranks.get(v, 0))
+
+    def sequence(self, vertices: Iterable[Vertex]) -> list[Vertex]:
+        # As Order.sequence: by the number of members before each, those outside the sequence 0.
+        vs = list(dict.fromkeys(vertices))
+        ranked = sorted((v for v in vs if v in self._ranks), key=self._ranks.__getitem__)
+        before = {v: i for i, v in enumerate(ranked)}
+        return sorted(vs, key=lambda v: before.get(v, 0))
+
+    def restricted(self, vertices: Iterable[Vertex]) -> Order:
+        keep = set(vertices)
+        return ChainOrder(v for v in self._sequence if v in keep)
+
+
 class Graph:
     """A labeled ordered graph G = (V, E, L, ≺) (Def. 2.1).
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from amrgen.graph import Graph, Order
+from amrgen.graph import ChainOrder, Graph, Order
 
 ALPHA, BETA = "α", "β"
 
@@ -127,3 +127,43 @@ def test_totality_by_counts_agrees_with_pairwise_comparison():
             if pairwise_total:
                 sequence = order.total_sequence(members)
                 assert all(order.precedes(a, b) for a, b in zip(sequence, sequence[1:]))
+
+
+def test_a_chain_order_answers_as_the_closed_order_of_its_chain():
+    """ChainOrder (ranks, for a sentence's words) against Order of the pairs
+    (v_i, v_i+1), closed: every query on random sequences of 0-7 vertices, with
+    vertices outside the sequence in the queries; adding pairs gives the closed order."""
+    import itertools
+    import random
+
+    rng = random.Random(11)
+    for _ in range(300):
+        sequence = rng.sample(range(10), rng.randint(0, 7))
+        chain, closed = ChainOrder(sequence), Order(itertools.pairwise(sequence))
+        assert chain == closed and chain.pairs() == closed.pairs() and chain.is_strict()
+        for _ in range(6):
+            members = [rng.randrange(12) for _ in range(rng.randint(0, 5))]
+            assert chain.sequence(members) == closed.sequence(members)
+            assert chain.total_sequence(members) == closed.total_sequence(members)
+            assert chain.restricted(members) == closed.restricted(members)
+        for a in range(12):
+            assert chain.vertices_before(a) == closed.vertices_before(a)
+            assert chain.vertices_after(a) == closed.vertices_after(a)
+            assert all(chain.precedes(a, b) == closed.precedes(a, b) for b in range(12))
+        extra = [(rng.randrange(12), rng.randrange(12)) for _ in range(2)]
+        assert type(chain.with_pairs(extra)) is Order and chain.with_pairs(extra) == closed.with_pairs(extra)
+
+
+def test_a_sentence_of_4000_words_orders_its_tree_in_linear_memory():
+    """The dependency tree's order (Section 2.4) holds n ranks, not the n² pairs of its closure."""
+    import tracemalloc
+
+    from amrgen.bigraph import dependency_tree
+
+    n = 4000
+    tracemalloc.start()
+    tree = dependency_tree(["word"] * n, [0, *range(1, n)], ["dep"] * n)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 20_000_000  # the closed order took 1.3 GB
+    assert tree.order.precedes(1, n) and tree.order.total_sequence([n, 1, 2000]) == [1, 2000, n]
