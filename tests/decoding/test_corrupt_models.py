@@ -122,27 +122,20 @@ CORRUPTIONS = {
     "corrupt deflate stream": (corrupt_deflate, "pos.npz: corrupt file: Error -3 while decompressing"),
     "4e9 floats declared": (huge_data, "pos.npz: corrupt file: data: declares 4000000000 values, the file holds 1000"),
     "a listed file missing": (lambda d: (d / "tense.npz").unlink(), "tense.npz: missing, though .*manifest.json lists it"),
-    "merge table an object": (lambda d: forge(d, "merge-table", b'{"a": 1}'),
-                              "merge-table: corrupt resource: expected a list of 4-lists of strings, found an object"),
-    "merge table of 3-lists": (lambda d: forge(d, "merge-table", b'[["a", "b", "c"]]'),
-                               r"merge-table: corrupt resource: row 0: expected 4 strings, found \['a', 'b', 'c'\]"),
-    "merge table of numbers": (lambda d: forge(d, "merge-table", b"[[1, 2, 3, 4]]"),
-                               "merge-table: corrupt resource: row 0: expected 4 strings"),
-    "empirical POS 42": (lambda d: forge(d, "empirical-pos", b"42"),
-                         "empirical-pos: corrupt resource: expected an object of strings, found a number"),
-    "empirical POS a number": (lambda d: forge(d, "empirical-pos", b'{"planet": 3}'),
-                               "empirical-pos: corrupt resource: 'planet': expected a string, found a number"),
-    "entity arrangements a list": (lambda d: forge(d, "entity-arrangements", b"[1]"),
-                                   "entity-arrangements: corrupt resource: expected an object of strings, found a list"),
-    "an unknown arrangement": (lambda d: forge(d, "entity-arrangements", b'{"planet": "backwards"}'),
-                               "entity-arrangements: corrupt resource: 'planet': expected one of name, concept name"),
-    "conventions a list": (lambda d: forge(d, "conventions", b"[1]"),
-                           "conventions: corrupt resource: expected an object of conventions, found list"),
-    "a convention not a pair": (lambda d: forge(d, "conventions", b'{"punctuated": [1]}'),
-                                "conventions: corrupt resource: 'punctuated': expected .followed, cases."),
-    "a convention followed more than it occurs": (lambda d: forge(d, "conventions", b'{"punctuated": [5, 2]}'),
-                                                  "conventions: corrupt resource: 'punctuated': expected"),
 }
+
+RESOURCES = [  # (file, content, what the refusal says after 'FILE: corrupt resource: ')
+    ("merge-table", b'{"a": 1}', "expected a list of 4-lists of strings, found an object"),
+    ("merge-table", b'[["a", "b", "c"]]', r"row 0: expected 4 strings, found \['a', 'b', 'c'\]"),
+    ("merge-table", b"[[1, 2, 3, 4]]", "row 0: expected 4 strings"),
+    ("empirical-pos", b"42", "expected an object of strings, found a number"),
+    ("empirical-pos", b'{"planet": 3}', "'planet': expected a string, found a number"),
+    ("entity-arrangements", b"[1]", "expected an object of strings, found a list"),
+    ("entity-arrangements", b'{"planet": "backwards"}', "'planet': expected one of name, concept name"),
+    ("conventions", b"[1]", "expected an object of conventions, found list"),
+    ("conventions", b'{"punctuated": [1]}', "'punctuated': expected .followed, cases."),
+    ("conventions", b'{"punctuated": [5, 2]}', "'punctuated': expected .followed, cases. with 0 <= followed <= cases"),
+]
 
 
 @pytest.mark.parametrize("corruption", CORRUPTIONS)
@@ -150,6 +143,14 @@ def test_a_corrupt_model_directory_is_refused_naming_file_and_field(model, corru
     corrupt, message = CORRUPTIONS[corruption]
     corrupt(model)
     with pytest.raises(AmrgenError, match=message) as refusal:
+        Models.load(model)
+    assert str(model) in str(refusal.value) and "\n" not in str(refusal.value)
+
+
+@pytest.mark.parametrize(("name", "content", "message"), RESOURCES)
+def test_a_resource_of_the_wrong_shape_is_refused_naming_file_and_field(model, name, content, message):
+    forge(model, name, content)
+    with pytest.raises(AmrgenError, match=f"{name}: corrupt resource: {message}") as refusal:
         Models.load(model)
     assert str(model) in str(refusal.value) and "\n" not in str(refusal.value)
 
