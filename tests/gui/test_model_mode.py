@@ -19,7 +19,7 @@ from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
 from amrgen_gui.paths import SAMPLE
-from amrgen_gui.views.phase2_inspector import MAX_DROPPED
+from amrgen_gui.views.phase2_inspector import COLUMNS, MAX_DROPPED, MIN_YIELD_WIDTH, YIELD_COLUMN
 
 pytestmark = pytest.mark.gui
 
@@ -293,3 +293,29 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
 def test_the_postprocessing_choices_wait_for_a_model(window):
     assert window.workspace.generator is None
     assert not any(action.isEnabled() for action in window.postprocess.actions)
+
+
+def test_the_phase2_inspector_fits_says_why_b_was_said_and_follows_overrides(qtbot, model_window):
+    model_window.resize(1280, 800)
+    model_window.docks["phase2"].raise_()
+    inspector = model_window.inspector
+    qtbot.waitUntil(inspector.isVisible, timeout=2000)
+    generation = model_window.model.session.generation
+    caption = inspector.caption.text()
+    assert f"ŝ = {generation.winner.score:.2f}" in caption and f"= {generation.score:.2f}" in caption
+    root = generation.phase2.best[generation.phase2.root]
+    assert f"#{1 + sum(h.score > generation.winner.score for h in root)} of {len(root)}" in caption
+    view, header = inspector.view, inspector.view.horizontalHeader()
+    score = COLUMNS.index("score")
+    assert header.sectionViewportPosition(score) + header.sectionSize(score) <= view.viewport().width() \
+        or view.columnWidth(YIELD_COLUMN) == MIN_YIELD_WIDTH  # the yield gives way before the scores do
+    assert view.textElideMode() == Qt.TextElideMode.ElideMiddle
+    session = model_window.model.session
+    press(qtbot, model_window, Qt.Key.Key_Right)  # past Delete-Reentrance, the only choice at c_s
+    choice, _ = session.choice()
+    other = next(t for t, _ in session.ranked() if t != choice)
+    model_window.model.step(other)  # an override
+    assert inspector.table.rowCount() == 0 and inspector.vertices.count() == 0
+    assert "step 2 left generate(G)'s path" in inspector.caption.text()
+    press(qtbot, model_window, Qt.Key.Key_Left)
+    assert inspector.vertices.count() == len(generation.phase2.order) and inspector.table.rowCount() > 0
