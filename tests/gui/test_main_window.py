@@ -231,7 +231,7 @@ def test_a_file_without_any_graph_is_said_not_opened_as_no_entries(text, qtbot, 
     path = tmp_path / "none.amr"
     path.write_text(text, encoding="utf-8")
     open_in(window, path)
-    assert len(errors) == 1 and f"{path}: no AMR graphs in it" in errors[0]
+    assert len(errors) == 1 and errors[0].startswith(f"{path}: no AMR graphs in it") and errors[0].count(str(path)) == 1
     assert window.workspace.corpus.path == SAMPLE and window.model.entry.id == "developer"
 
 
