@@ -2,8 +2,8 @@
 
 import re
 import time
-from xml.etree import ElementTree
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtCore import QEventLoop, Qt

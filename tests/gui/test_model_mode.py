@@ -22,7 +22,12 @@ from amrgen.transitions import Keep, finalize
 from amrgen_gui.embedded_font import FALLBACK
 from amrgen_gui.paths import ASSETS, SAMPLE
 from amrgen_gui.theme import FONT_FILES
-from amrgen_gui.views.phase2_inspector import COLUMNS, MAX_DROPPED, MIN_YIELD_WIDTH, YIELD_COLUMN
+from amrgen_gui.views.phase2_inspector import (
+    COLUMNS,
+    MAX_DROPPED,
+    MIN_YIELD_WIDTH,
+    YIELD_COLUMN,
+)
 
 pytestmark = pytest.mark.gui
 
