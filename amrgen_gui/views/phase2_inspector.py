@@ -259,10 +259,10 @@ class Phase2Inspector(QWidget):
         self._fit_yield()
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
-        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged into a "
-                           f"candidate of the same yield (n4 = {hyper.n4}, r4 = {hyper.r4:g}, n5 = {hyper.n5}, "
-                           f"r5 = {hyper.r5:g})"
+        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged"
                            + (f"; the first {MAX_DROPPED} dropped listed" if len(dropped) > MAX_DROPPED else ""))
+        self.count.setToolTip(f"Pruned by (n4, r4) = ({hyper.n4}, {hyper.r4:g}) or (n5, r5) = ({hyper.n5}, "
+                              f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield")  # one line
 
     def _fit_yield(self) -> None:
         """The partial yield gets what the other columns leave of the table's width,
