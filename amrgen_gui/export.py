@@ -11,6 +11,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene
 
 from amrgen_gui import theme
+from amrgen_gui.embedded_font import with_fonts
 
 MARGIN = 16
 
@@ -20,8 +21,9 @@ def _area(scene: QGraphicsScene) -> QRectF:
 
 
 def save_svg(scene: QGraphicsScene, path: str | Path, title: str = "") -> None:
-    """Write the scene's items as an SVG drawing at their natural size."""
-    Path(path).write_bytes(svg_bytes(scene, title))
+    """Write the scene's items as an SVG drawing at their natural size, carrying
+    the fonts it was measured with (:func:`amrgen_gui.embedded_font.with_fonts`)."""
+    Path(path).write_bytes(with_fonts(svg_bytes(scene, title)))
 
 
 def svg_bytes(scene: QGraphicsScene, title: str = "") -> bytes:

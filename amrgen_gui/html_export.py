@@ -3,17 +3,19 @@
 One section per configuration of the session's history up to the one
 shown (so a derivation run to the end exports whole), c_s first: the
 transition that reached it with P(t | c) where a model chose or scored it,
-the graph as the application draws it (an SVG image inline, base64, laid
-out once for the whole derivation so that vertices keep their places), σ
-and β, and ρ of the vertices the transition changed (before → after).
-The head names the entry, the reference and the sentence generated.  The
-file refers to nothing outside itself: no stylesheet, script, font or image
-is linked.
+the graph as the application draws it (an SVG drawing inline, laid out
+once for the whole derivation so that vertices keep their places), σ and
+β, and ρ of the vertices the transition changed (before → after).  The
+head names the entry, the reference sentence with its alignment A_G (under
+each word the vertices aligned with it), c_f and the sentence generated.
+The file refers to nothing outside itself: no stylesheet, script or image
+is linked, and the bundled Inter faces are embedded once for the page and
+its drawings (:mod:`amrgen_gui.embedded_font`), so that it looks the same
+where Inter is not installed.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 from pathlib import Path
 
@@ -22,13 +24,14 @@ from PySide6.QtWidgets import QGraphicsScene
 from amrgen.stepping.session import Mode, Session
 from amrgen.transitions.annotations import ALL_KEYS
 from amrgen.transitions.configuration import Configuration
+from amrgen_gui.embedded_font import FALLBACK, font_face_css, font_stack
 from amrgen_gui.export import svg_bytes
 from amrgen_gui.model import SessionModel
 from amrgen_gui.views.graph_view import draw, session_layout
 from amrgen_gui.views.rho_table import annotated_vertices, cell_text, changed_cells
 
 STYLE = """
-body { font-family: Inter, "Helvetica Neue", Arial, sans-serif; color: #0f172a; margin: 2em auto; max-width: 70em;
+body { font-family: Inter, FALLBACK; color: #0f172a; margin: 2em auto; max-width: 70em;
        padding: 0 1em; }
 h1 { font-size: 1.5em; margin-bottom: .2em; }
 h2 { font-size: 1.1em; margin: 0 0 .4em; font-weight: 600; }
@@ -47,7 +50,10 @@ table { border-collapse: collapse; font-size: .9em; margin-top: .4em; }
 th, td { text-align: left; padding: .15em .7em; border-bottom: 1px solid #f1f5f9; }
 th { color: #64748b; }
 .new { background: #fef9c3; font-weight: 600; }
-"""
+.alignment { display: flex; flex-wrap: wrap; gap: .3em .2em; }
+.alignment span { display: inline-flex; flex-direction: column; align-items: center; padding: 0 .25em; }
+.alignment small { color: #64748b; font-size: .75em; }
+""".replace("FALLBACK", FALLBACK)
 
 
 def derivation_html(session: Session, model: SessionModel) -> str:
@@ -68,9 +74,10 @@ def derivation_html(session: Session, model: SessionModel) -> str:
     if session.is_terminal():
         facts += [("c_f", session.output() or "undefined"), ("sentence", session.sentence() or "undefined")]
     head = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in facts)
+    head += f"<dt>alignment</dt><dd>{_alignment(session)}</dd>"
     title = html.escape(f"Derivation of {entry.id}")
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
-            f"<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<dl>{head}</dl>\n"
+            f"<style>{font_face_css()}\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<dl>{head}</dl>\n"
             + "\n".join(sections) + "\n</body>\n</html>\n")
 
 
@@ -79,11 +86,27 @@ def save_html(session: Session, model: SessionModel, path: str | Path) -> None:
     Path(path).write_text(derivation_html(session, model), encoding="utf-8")
 
 
+def _alignment(session: Session) -> str:
+    """The reference's words, each with the vertices A_G aligns with it."""
+    entry = session.entry
+    if not entry.has_reference:
+        return "none: this graph has no reference sentence"
+    aligned: dict[int, list[str]] = {}
+    for v, positions in entry.alignment.items():
+        for i in positions:
+            aligned.setdefault(i, []).append(str(v))
+    return '<div class="alignment">' + "".join(
+        f"<span>{html.escape(word)}<small>{html.escape(' '.join(sorted(aligned.get(i, []))) or '·')}</small></span>"
+        for i, word in enumerate(entry.words, start=1)) + "</div>"
+
+
 def _graph_image(c: Configuration, layout, model: SessionModel, title: str) -> str:
+    """The graph as an SVG element of the page (so the page's embedded fonts serve it)."""
     scene = QGraphicsScene()
     draw(scene, c, layout, model)
-    data = base64.b64encode(svg_bytes(scene, title)).decode("ascii")
-    return f'<img class="graph" alt="{html.escape(title)}" src="data:image/svg+xml;base64,{data}">'
+    svg = font_stack(svg_bytes(scene, title).decode("utf-8"))
+    svg = svg[svg.index("<svg"):]  # without the XML declaration
+    return svg.replace("<svg ", f'<svg class="graph" role="img" aria-label="{html.escape(title)}" ', 1)
 
 
 def _section(i: int, c: Configuration, before: Configuration | None, transition, probability: float | None,

@@ -343,19 +343,24 @@ class MainWindow(QMainWindow):
         if path:
             self.open_corpus(path)
 
-    def open_corpus(self, path: str | Path) -> None:
-        """Open (and if needed prepare) a corpus in the background; :attr:`corpusLoaded` follows."""
+    def open_corpus(self, path: str | Path, quiet: bool = False) -> None:
+        """Open (and if needed prepare) a corpus in the background; :attr:`corpusLoaded` follows.
+        A file that cannot be opened is said in a message box (in the status bar when ``quiet``)."""
         path = Path(path)
         self.statusBar().showMessage(f"Opening {path}…")
         self._run(Task(lambda report: open_corpus(path, report), self),
                   f"Opening {path.name}…\nA corpus that is not prepared yet is tagged, parsed and aligned first.",
                   self._show_corpus,
-                  lambda message: self._open_failed(path, message),
+                  lambda message: self._open_failed(path, message, quiet),
                   lambda: self.statusBar().showMessage(f"Stopped opening {path}", 5000))
 
-    def _open_failed(self, path: Path, message: str) -> None:
-        self.statusBar().clearMessage()
-        QMessageBox.critical(self, "Cannot open corpus", f"{path}:\n{message}")
+    def _open_failed(self, path: Path, message: str, quiet: bool) -> None:
+        message = message if message.startswith(str(path)) else f"{path}: {message}"  # the file named once
+        if quiet:
+            self.statusBar().showMessage(message)
+        else:
+            self.statusBar().clearMessage()
+            QMessageBox.critical(self, "Cannot open corpus", message)
         self.corpusLoaded.emit()
 
     def _show_corpus(self, corpus: Corpus) -> None:

@@ -71,10 +71,10 @@ def bring(window: MainWindow, shot: Shot) -> None:
     asked for is not there)."""
     window.resize(*shot.size)
     window.show()
-    wait(lambda: window.open_corpus(shot.corpus), window.corpusLoaded)
+    wait(lambda: window.open_corpus(shot.corpus, quiet=True), window.corpusLoaded)
     corpus = window.workspace.corpus
     if corpus is None or corpus.path != shot.corpus:
-        raise AmrgenError(f"{shot.corpus}: {window.statusBar().currentMessage() or 'cannot be opened'}")
+        raise AmrgenError(window.statusBar().currentMessage() or f"{shot.corpus}: cannot be opened")  # names the file
     if shot.mode is Mode.MODEL and window.model.generator is None:
         wait(lambda: window.load_generator(quiet=True), window.generatorLoaded)
         if window.model.generator is None:

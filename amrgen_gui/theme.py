@@ -97,7 +97,7 @@ QDockWidget::title {{
 }}
 QToolBar {{ background: {PAPER.name()}; border: none; border-bottom: 1px solid {RULE.name()};
             padding: 4px 8px; spacing: 4px; }}
-QToolBar QToolButton {{ padding: 4px 9px; border-radius: 6px; color: {INK.name()}; }}
+QToolBar QToolButton {{ padding: 4px 6px; border-radius: 6px; color: {INK.name()}; }}
 QToolBar QToolButton:hover {{ background: #f1f5f9; }}
 QToolBar QToolButton:checked {{ background: #e2e8f0; }}
 QToolBar QToolButton:disabled {{ color: #cbd5e1; }}

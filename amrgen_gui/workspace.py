@@ -50,7 +50,7 @@ class Corpus:
 
 def open_corpus(path: str | Path, report: Callable[[int, int], None]) -> Corpus:
     """Read (or prepare) the corpus at ``path``; preparation reports its progress
-    (tagging, then aligning) with ``report(done, total)``, which raises to stop it.
+    (one count over tagging and aligning) with ``report(done, total)``, which raises to stop it.
     A file without any graph raises :class:`~amrgen.io.CorpusFormatError`
     instead of opening as no entries."""
     report(0, 0)

@@ -119,7 +119,9 @@ def prepare_corpus(
     included.  Raises :class:`CorpusFormatError` when a sidecar file is
     malformed or holds another number of sentences than the corpus.
     ``report(done, total)``, when given, is called as tagging and then
-    aligning advance; an exception it raises stops the preparation (this is
+    aligning advance, with one count over both (:func:`in_phase`: tagging
+    the first half, aligning the second), so that a progress bar goes once
+    from 0 to 100 %; an exception it raises stops the preparation (this is
     how the application cancels).  ``encoding``: the corpus file's, as
     :func:`~amrgen.io.penman_corpus.iter_corpus` takes it.  ``graph_only``: keep
     an entry without a reference sentence, for generation alone.
@@ -142,8 +144,9 @@ def prepare_corpus(
             corpus.errors.append(ReadError(entry.path, entry.line, entry.id, str(error), entry.index,
                                            entry.graph_text))
     report = report or (lambda done, total: None)
-    _annotate(drafts, annotator or SpacyAnnotator(workers=workers), progress, report)
-    _align(drafts, progress, report)
+    _annotate(drafts, annotator or SpacyAnnotator(workers=workers), progress, in_phase(report, 0, 2))
+    _align(drafts, progress, in_phase(report, 1, 2))
+    report(PHASE_STEPS * 2, PHASE_STEPS * 2)
     ready += [(draft.entry.index, draft.extended()) for draft in drafts]
     corpus.entries = [entry for _, entry in sorted(ready, key=lambda pair: pair[0])]
     corpus.errors.sort(key=lambda error: error.index)
@@ -242,6 +245,18 @@ def _check_tokens(
 
 def _token_key(token: str) -> str:
     return _PTB_ESCAPES.get(token.lower(), token.lower())
+
+
+PHASE_STEPS = 1000
+"""The count each phase of the preparation takes in the report of :func:`in_phase`."""
+
+
+def in_phase(report: Callable[[int, int], None], phase: int, phases: int) -> Callable[[int, int], None]:
+    """``report`` for the ``phase``-th of ``phases`` phases: its own (done, total)
+    mapped into that phase's share of one count from 0 to phases × :data:`PHASE_STEPS`."""
+    def reported(done: int, total: int) -> None:
+        report(phase * PHASE_STEPS + (done * PHASE_STEPS // total if total else 0), phases * PHASE_STEPS)
+    return reported
 
 
 def _annotate(drafts: list[_Draft], annotator: Annotator, progress: bool,

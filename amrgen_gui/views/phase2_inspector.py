@@ -4,14 +4,23 @@ On the left, the vertices in the bottom-up order the search took them
 (Algorithm 5, lines 2-5), each with the words its candidate on the winner's
 path gives.  On the right, the candidates of the vertex selected: those of
 best(v) with their realization (the first Realize of b(v)), partial yield,
-θ_LM · score_LM, score_TS by transition class (Σ θ_C(t) · log p over the
-whole subtree), score_TS and the partial score; below them, greyed, the
+the partial score, θ_LM · score_LM, score_TS, and score_TS by transition class
+(Σ θ_C(t) · log p over the whole subtree); below them, greyed, the
 candidates the search dropped on the way (:meth:`GenerationSession.best`),
 each with the pruning that dropped it: best_{≤i}(v) by (n4, r4) after the
 i-th of n children, or best(v) by (n5, r5), and whether it was merged into
 a candidate of the same partial yield rather than pruned by (n, r).
 The candidates on the path to the winner b̂ (the root's best candidate and,
-recursively, the child candidates it combines) are marked ▶.
+recursively, the child candidates it combines) are marked ▶.  The caption says
+why b̂ was said: its place in best(root) by ŝ and its score after the final
+re-ranking, ŝ + θ_LM · score_LM(w̃) of its postprocessed sentence
+(:meth:`amrgen.decoding.generator.Generator.say`), which may prefer a candidate
+the search ranked lower.
+
+The partial yields, long and alike, are elided in the middle (their ends are
+where candidates differ) and get the room the score columns leave.  After an
+override the derivation leaves generate(G): the table is cleared (it no
+longer describes what is shown) until Back or Reset returns to it.
 
 Selecting a candidate shows it in the graph: generatePartial(c, b) for the
 phase-1 configuration c and the candidate's b (its order, insertions and
@@ -47,10 +56,13 @@ from amrgen_gui.views.columns import fit_columns, text_widths
 
 CLASSES = ("Realize", "Insert-Child", "Reorder", "Insert-Between", "No-Insertion")
 """The transition classes of phase 2, one score_TS column each."""
-COLUMNS = ("", "#", "realization", "partial yield", "θ_LM·score_LM", *CLASSES, "score_TS", "score", "")
+COLUMNS = ("", "#", "realization", "partial yield", "score", "θ_LM·score_LM", "score_TS", *CLASSES, "")
+"""The sums first, so that they are in sight in a narrow dock; score_TS by class after them."""
 TABLE_FONT = theme.ui_font(9.5)
 YIELD_COLUMN = 3
-"""The partial yield: long, so it keeps the width it has (260 px at first)."""
+"""The partial yield: long, so it gets the room the other columns leave (elided in the middle)."""
+MIN_YIELD_WIDTH = 140
+"""The partial yield's least width, however narrow the table."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
 STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "
@@ -88,8 +100,8 @@ def cells(row: Row, hyper) -> list[str]:
     h = row.hypothesis
     by_class = h.scores_by_class(hyper)
     return ["▶" if row.on_path else "", str(row.rank) if row.rank else "", realization(h), " ".join(h.words) or "ε",
-            number(h.lm), *(number(by_class[name]) if name in by_class else "" for name in CLASSES),
-            number(h.ts), number(h.score), "kept in best(v)" if row.rank else row.stage]
+            number(h.score), number(h.lm), number(h.ts),
+            *(number(by_class[name]) if name in by_class else "" for name in CLASSES), "kept in best(v)" if row.rank else row.stage]
 
 
 class CandidateTable(QAbstractTableModel):
@@ -145,6 +157,8 @@ class Phase2Inspector(QWidget):
         self.model = model
         self.caption = QLabel(objectName="caption")
         self.caption.setWordWrap(True)
+        self.widths: list[int] = []
+        """What the columns of the table shown need (:func:`text_widths`)."""
         self.vertices = QListWidget()
         self.vertices.setFont(theme.ui_font(9.5))
         self.table = CandidateTable(self)
@@ -157,14 +171,14 @@ class Phase2Inspector(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the texts in _show_vertex
         header.setStretchLastSection(True)
-        self.view.setColumnWidth(YIELD_COLUMN, 260)
         self.view.setWordWrap(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setFont(TABLE_FONT)
         splitter = QSplitter()
         splitter.addWidget(self.vertices)
         splitter.addWidget(self.view)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([220, 800])
+        splitter.setSizes([170, 800])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.addWidget(self.caption)
@@ -172,10 +186,11 @@ class Phase2Inspector(QWidget):
         self.count = QLabel(objectName="caption")
         self.count.setWordWrap(True)
         layout.addWidget(self.count)
-        self._shown = None
-        """The session whose phase 2 is listed."""
+        self._shown: tuple | None = None
+        """The session listed and whether it was on generate(G)'s path."""
         self.path: dict[Vertex, Any] = {}
         model.sessionReset.connect(self._refresh)
+        model.changed.connect(self._refresh)
         model.warmups.append(_warm)
         self.vertices.currentRowChanged.connect(self._show_vertex)
         self.view.selectionModel().currentRowChanged.connect(lambda current, _: self._preview(current.row()))
@@ -193,23 +208,34 @@ class Phase2Inspector(QWidget):
     def select_vertex(self, v: Vertex) -> None:
         self.vertices.setCurrentRow(self.order().index(v))
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_yield()
+
     def _refresh(self) -> None:
         session = self.model.session
-        if not self.isVisible() or (session is self._shown and session is not None):
+        model_mode = self.model.mode is Mode.MODEL and session is not None and session.mode is Mode.MODEL
+        shown = (session, model_mode and session.on_generation_path())
+        if not self.isVisible() or (shown == self._shown and session is not None):
             return  # phase 2 is run again for the pruned candidates: only for a session that is looked at
-        self._shown = session
+        self._shown = shown
         self.vertices.clear()
         self.table.set_rows([], [])
         self.count.clear()
-        if self.model.mode is not Mode.MODEL or session is None:
+        self.caption.setToolTip("")
+        if not model_mode:
             self.caption.setText("Model mode (Ctrl+M) shows the candidates best(v) of phase 2 here.")
             return
+        if not shown[1]:
+            self.caption.setText(f"Your transition at step {left_at(session)} left generate(G)'s path: best(v) "
+                                 "describes generate(G), not this derivation (Back or Reset returns to it).")
+            return
         generation = session.generation
-        winner = generation.winner
         self.path = session.winner_path
-        self.caption.setText(f"▶ the path to the winner b̂, ŝ = {number(winner.score)}: “{' '.join(winner.words)}”")
-        self.caption.setToolTip("The vertices in the search's bottom-up order, and the candidates best(v) of the one "
-                                "selected; select a candidate to see generatePartial(c, b) for it in the graph.")
+        self.caption.setText(f"▶ the path to the winner b̂. {why_said(generation)}")
+        self.caption.setToolTip(f"b̂ says “{generation.sentence}”.\nThe vertices in the search's bottom-up order, "
+                                "and the candidates best(v) of the one selected; select a candidate to see "
+                                "generatePartial(c, b) for it in the graph.")
         graph = generation.phase1.configuration.graph  # G', with the copies phase 1 made
         for i, v in enumerate(generation.phase2.order, start=1):
             chosen = self.path.get(v)
@@ -228,13 +254,25 @@ class Phase2Inspector(QWidget):
         rows, texts, widths, dropped = candidate_table(session, v)
         hyper = session.generator.generator.hyper
         self.table.set_rows(rows, texts)
+        self.widths = widths
         fit_columns(self.view, widths, [c for c in range(len(COLUMNS) - 1) if c != YIELD_COLUMN])
+        self._fit_yield()
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
-        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged into a "
-                           f"candidate of the same yield (n4 = {hyper.n4}, r4 = {hyper.r4:g}, n5 = {hyper.n5}, "
-                           f"r5 = {hyper.r5:g})"
+        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged"
                            + (f"; the first {MAX_DROPPED} dropped listed" if len(dropped) > MAX_DROPPED else ""))
+        self.count.setToolTip(f"Pruned by (n4, r4) = ({hyper.n4}, {hyper.r4:g}) or (n5, r5) = ({hyper.n5}, "
+                              f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield")  # one line
+
+    def _fit_yield(self) -> None:
+        """The partial yield gets what the other columns leave of the table's width,
+        at least :data:`MIN_YIELD_WIDTH`, at most what its texts need."""
+        if not self.widths:
+            return
+        others = sum(self.view.columnWidth(c) for c in range(len(COLUMNS) - 1) if c != YIELD_COLUMN)
+        stage = max(self.widths[-1], self.view.horizontalHeader().sectionSizeHint(len(COLUMNS) - 1))
+        room = self.view.viewport().width() - others - stage
+        self.view.setColumnWidth(YIELD_COLUMN, max(MIN_YIELD_WIDTH, min(room, self.widths[YIELD_COLUMN])))
 
     def _preview(self, row: int) -> None:
         session = self.model.session
@@ -251,6 +289,23 @@ class Phase2Inspector(QWidget):
         place = f"#{candidate.rank} of best({candidate.hypothesis.vertex})" if candidate.rank else \
             f"a candidate for {candidate.hypothesis.vertex} {candidate.stage}"
         self.model.show_preview(c, f"generatePartial(c, b) for {place}: “{' '.join(candidate.hypothesis.words)}”")
+
+
+def why_said(generation) -> str:
+    """Why b̂ was said: its rank in best(root) by ŝ, and its score after the final
+    re-ranking of the postprocessed candidates (:meth:`Generator.say`)."""
+    winner = generation.winner
+    root = generation.phase2.best.get(generation.phase2.root, [])
+    rank = 1 + sum(h.score > winner.score for h in root)
+    return (f"It is #{rank} of {len(root)} in best(root) by its score ŝ = {number(winner.score)}; said because "
+            f"ŝ + θ_LM·score_LM(w̃) of its postprocessed sentence = {number(generation.score)} is the highest "
+            "(the final re-ranking).")
+
+
+def left_at(session) -> int:
+    """The first step whose transition is not generate(G)'s (an override)."""
+    first = session.steps[0].plan
+    return next(i for i, step in enumerate(session.steps[:session.position + 1]) if step.plan is not first)
 
 
 def candidate_rows(session, v: Vertex, on_path) -> tuple[list[Row], list]:

@@ -96,6 +96,17 @@ def test_screenshot_of_what_is_not_there_says_so_in_one_line(qapp, monkeypatch, 
     assert not png.exists()
 
 
+def test_screenshot_of_an_empty_file_says_so_in_one_line_rather_than_waiting_on_a_dialog(qapp, monkeypatch,
+                                                                                        tmp_path, capsys):
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    empty, png = tmp_path / "empty.amr", tmp_path / "shot.png"
+    empty.write_text("", encoding="utf-8")
+    assert app.main([str(empty), "--screenshot", str(png)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"amrgen-gui: {empty}: no AMR graphs in it (the file is empty or holds only comments)"]
+    assert not png.exists()
+
+
 @pytest.mark.skipif(shutil.which("xvfb-run") is None,
                     reason="xvfb-run is not installed (Debian's xvfb; setup.sh installs it): no real window to start")
 def test_a_real_window_under_xvfb_opens_steps_switches_modes_and_closes(tmp_path):

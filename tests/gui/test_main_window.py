@@ -1,7 +1,9 @@
 """The application window: stepping, what the views show, opening, exporting, settings."""
 
+import re
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtCore import QEventLoop, Qt
@@ -13,9 +15,11 @@ from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, initial
 from amrgen_gui import theme
+from amrgen_gui.embedded_font import FALLBACK
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.paths import SAMPLE
 from amrgen_gui.tasks import Task
+from amrgen_gui.theme import FONT_FILES
 from amrgen_gui.views.graph_view import node_look
 
 pytestmark = pytest.mark.gui
@@ -227,7 +231,7 @@ def test_a_file_without_any_graph_is_said_not_opened_as_no_entries(text, qtbot, 
     path = tmp_path / "none.amr"
     path.write_text(text, encoding="utf-8")
     open_in(window, path)
-    assert len(errors) == 1 and f"{path}: no AMR graphs in it" in errors[0]
+    assert len(errors) == 1 and errors[0].startswith(f"{path}: no AMR graphs in it") and errors[0].count(str(path)) == 1
     assert window.workspace.corpus.path == SAMPLE and window.model.entry.id == "developer"
 
 
@@ -237,6 +241,10 @@ def test_export_writes_svg_and_png(qtbot, window, tmp_path):
     window.export("png", tmp_path / "graph.png")
     svg = (tmp_path / "graph.svg").read_text(encoding="utf-8")
     assert "<svg" in svg and "want-01" in svg
+    ElementTree.fromstring(svg.encode("utf-8"))  # still well-formed with the fonts in it
+    assert svg.count("@font-face") == len(FONT_FILES) and svg.count("url(data:font/otf;base64,") == len(FONT_FILES)
+    families = set(re.findall(r'font-family="([^"]*)"', svg))
+    assert f"'Inter', {FALLBACK}" in families <= {f"'Inter', {FALLBACK}", FALLBACK}  # never a serif without Inter
     image = QImage(str(tmp_path / "graph.png"))
     assert not image.isNull() and image.width() > 100 and image.height() > 100
 

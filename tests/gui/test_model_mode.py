@@ -3,6 +3,7 @@ phase 2's candidates, the corpus generated in the background, loading
 another model, and the derivation exported as HTML."""
 
 import base64
+import html
 import json
 import re
 
@@ -18,8 +19,15 @@ from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
-from amrgen_gui.paths import SAMPLE
-from amrgen_gui.views.phase2_inspector import MAX_DROPPED
+from amrgen_gui.embedded_font import FALLBACK
+from amrgen_gui.paths import ASSETS, SAMPLE
+from amrgen_gui.theme import FONT_FILES
+from amrgen_gui.views.phase2_inspector import (
+    COLUMNS,
+    MAX_DROPPED,
+    MIN_YIELD_WIDTH,
+    YIELD_COLUMN,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -259,11 +267,18 @@ def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, 
         assert str(step.transition) in section.replace("&gt;", ">").replace("&#x27;", "'")
         assert "σ" in section and "β" in section
     assert "<td>v2</td><td>REAL</td>" in page  # ρ of the vertices a transition changed
-    references = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', page)
-    assert references and all(r.startswith("data:image/svg+xml;base64,") for r in references)
-    assert not re.search(r"<link|<script|@import|url\(", page)
-    for reference in references:
-        assert b"<svg" in base64.b64decode(reference.split(",", 1)[1])
+    assert not re.search(r"<link|<script|@import|(?:src|href)\s*=", page)
+    fonts = ["data:font/otf;base64," + base64.b64encode((ASSETS / "fonts" / name).read_bytes()).decode("ascii")
+             for name in FONT_FILES]
+    assert re.findall(r"url\(([^)]*)\)", page) == fonts  # the bundled faces, once for the page
+    assert all('<svg class="graph"' in section for _, section in sections)
+    families = set(re.findall(r'font-family="([^"]*)"', page))
+    assert f"'Inter', {FALLBACK}" in families <= {f"'Inter', {FALLBACK}", FALLBACK}  # never a serif without Inter
+    entry = session.entry
+    aligned = next(v for v, positions in entry.alignment.items() if positions)
+    word = entry.words[min(entry.alignment[aligned]) - 1]
+    assert re.search(rf"<span>{re.escape(html.escape(word))}<small>[^<]*\b{aligned}\b", page)
+    assert f"<dd>{html.escape(' '.join(entry.tokens or entry.words))}</dd>" in page
     assert Keep() in session.transitions
 
 
@@ -293,3 +308,29 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
 def test_the_postprocessing_choices_wait_for_a_model(window):
     assert window.workspace.generator is None
     assert not any(action.isEnabled() for action in window.postprocess.actions)
+
+
+def test_the_phase2_inspector_fits_says_why_b_was_said_and_follows_overrides(qtbot, model_window):
+    model_window.resize(1280, 800)
+    model_window.docks["phase2"].raise_()
+    inspector = model_window.inspector
+    qtbot.waitUntil(inspector.isVisible, timeout=2000)
+    generation = model_window.model.session.generation
+    caption = inspector.caption.text()
+    assert f"ŝ = {generation.winner.score:.2f}" in caption and f"= {generation.score:.2f}" in caption
+    root = generation.phase2.best[generation.phase2.root]
+    assert f"#{1 + sum(h.score > generation.winner.score for h in root)} of {len(root)}" in caption
+    view, header = inspector.view, inspector.view.horizontalHeader()
+    score = COLUMNS.index("score")
+    assert header.sectionViewportPosition(score) + header.sectionSize(score) <= view.viewport().width() \
+        or view.columnWidth(YIELD_COLUMN) == MIN_YIELD_WIDTH  # the yield gives way before the scores do
+    assert view.textElideMode() == Qt.TextElideMode.ElideMiddle
+    session = model_window.model.session
+    press(qtbot, model_window, Qt.Key.Key_Right)  # past Delete-Reentrance, the only choice at c_s
+    choice, _ = session.choice()
+    other = next(t for t, _ in session.ranked() if t != choice)
+    model_window.model.step(other)  # an override
+    assert inspector.table.rowCount() == 0 and inspector.vertices.count() == 0
+    assert "step 2 left generate(G)'s path" in inspector.caption.text()
+    press(qtbot, model_window, Qt.Key.Key_Left)
+    assert inspector.vertices.count() == len(generation.phase2.order) and inspector.table.rowCount() > 0

@@ -166,6 +166,9 @@ def test_report_follows_the_preparation_and_can_stop_it():
     calls = []
     prepare_corpus("tests/fixtures/developer.txt", progress=False, report=lambda done, total: calls.append((done, total)))
     assert calls and all(0 <= done <= total for done, total in calls)
+    # One count over tagging and aligning: it never goes back, and ends full.
+    assert len({total for _, total in calls}) == 1 and calls[-1][0] == calls[-1][1]
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
 
     class Stop(Exception):
         pass
