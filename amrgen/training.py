@@ -181,6 +181,9 @@ def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None, temp
         # sklearn warns when sag stops at max_iter; the metadata records "converged".
         warnings.simplefilter("ignore", ConvergenceWarning)
         model = MaxentModel.train(*train_data, dev=dev_data, feature_templates=templates)
+    # Encoded once over the full vocabulary: compaction scores many models on them.
+    train_data = (model.encode(train_data[0]), train_data[1])
+    dev_data = None if dev_data is None else (model.encode(dev_data[0]), dev_data[1])
     model = compact(model, *(dev_data or train_data))
     model.metadata.update(model.scores("train", *train_data))
     if dev_data is not None:

@@ -64,6 +64,42 @@ ANSWERS_KEPT = 20_000
 """How many answers a model remembers (all are forgotten at once beyond it)."""
 
 
+@dataclass(frozen=True, eq=False)
+class EncodedEvents:
+    """Events as their 0/1 event-by-indicator matrix over ``vocabulary`` (indicators
+    outside it dropped), made once (:meth:`MaxentModel.encode`) to score many models:
+    the fits of the C grid and the thresholds of compaction.  A model whose vocabulary
+    is part of ``vocabulary`` (one compacted from it) reads its own columns of it."""
+
+    matrix: sp.csr_matrix
+    vocabulary: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return self.matrix.shape[0]
+
+    def rows(self, keep: np.ndarray) -> EncodedEvents:
+        """The events where the boolean mask ``keep`` holds."""
+        return EncodedEvents(self.matrix[keep], self.vocabulary)
+
+    def columns(self, vocabulary: tuple[str, ...]) -> sp.csr_matrix:
+        """The matrix over ``vocabulary``, a subset of this one's: the matrix
+        :meth:`MaxentModel.encode` makes of the events for a model with that vocabulary."""
+        if vocabulary is self.vocabulary or vocabulary == self.vocabulary:
+            return self.matrix
+        position = {feature: i for i, feature in enumerate(self.vocabulary)}
+        try:
+            kept = np.fromiter((position[feature] for feature in vocabulary), dtype=np.intp, count=len(vocabulary))
+        except KeyError as error:
+            raise ValueError(f"events encoded without the indicator {error.args[0]!r} of this model") from None
+        matrix = self.matrix[:, kept]
+        matrix.sort_indices()  # the order encode gives, so sums of weights come out the same
+        return matrix
+
+
+Events = Sequence[Event] | EncodedEvents
+"""Events as feature strings or encoded once for scoring several models."""
+
+
 class ModelError(AmrgenError):
     """A model cannot be trained from the given data, or a stored model cannot be used."""
 
@@ -245,12 +281,14 @@ class MaxentModel:
             if dev is None:
                 (model,) = fits
             else:
+                dev = (untrained.encode(dev[0]), dev[1])
                 dev_known = with_known_labels(fits[0], *dev)
                 by_c = [fit.log_likelihood(*dev_known) for fit in fits]
                 model = fits[int(np.argmax(by_c))]
                 metadata["C_grid"] = grid
                 metadata["dev_log_likelihood_by_C"] = by_c
             metadata.update(model.metadata)
+            events = EncodedEvents(x, untrained.vocabulary)
         metadata.update(model.scores("train", events, labels))
         if dev is not None:
             metadata.update(model.scores("dev", *dev))
@@ -262,12 +300,12 @@ class MaxentModel:
         metadata = {"C": c, "iterations": iterations, "converged": iterations < max_iter}
         return MaxentModel(self.labels, self.vocabulary, coef, intercept, metadata)
 
-    def scores(self, part: str, events: Sequence[Event], labels: Sequence[str]) -> dict[str, Any]:
+    def scores(self, part: str, events: Events, labels: Sequence[str]) -> dict[str, Any]:
         """Accuracy and log-likelihood on one part of the data (``train``, ``dev``), for the metadata."""
         known_events, known_labels = with_known_labels(self, events, labels)
         return {
             f"{part}_events": len(events),
-            f"{part}_accuracy": self.accuracy(events, labels) if events else None,
+            f"{part}_accuracy": self.accuracy(events, labels) if len(events) else None,
             f"{part}_events_with_known_label": len(known_events),
             f"{part}_log_likelihood": self.log_likelihood(known_events, known_labels),
         }
@@ -304,20 +342,20 @@ class MaxentModel:
         self._answers[key] = answer
         return answer
 
-    def probabilities_batch(self, events: Sequence[Event]) -> np.ndarray:
+    def probabilities_batch(self, events: Events) -> np.ndarray:
         """p(y | x) for many events: one row per event, one column per label of ``labels``."""
         from scipy.special import softmax
 
         return softmax(self._linear(events), axis=1)
 
-    def accuracy(self, events: Sequence[Event], labels: Sequence[str]) -> float:
+    def accuracy(self, events: Events, labels: Sequence[str]) -> float:
         """The fraction of events whose most probable label (first in label order on ties) is the given one."""
-        if not events:
+        if not len(events):
             raise ValueError("no events to measure accuracy on")
         predicted = np.asarray(self.labels, dtype=object)[self._linear(events).argmax(axis=1)]
         return float(np.mean(predicted == np.asarray(labels, dtype=object)))
 
-    def log_likelihood(self, events: Sequence[Event], labels: Sequence[str]) -> float:
+    def log_likelihood(self, events: Events, labels: Sequence[str]) -> float:
         """L(λ | C) = Σ_j log p(y_j | x_j) (thesis 2.7); -inf when a label never occurred in training."""
         if not all(label in self._label_index for label in labels):
             return float("-inf")
@@ -354,14 +392,21 @@ class MaxentModel:
         column = self._column.get
         return sorted({i for f in features if (i := column(f)) is not None})
 
-    def _linear(self, events: Sequence[Event]) -> np.ndarray:
+    def _linear(self, events: Events) -> np.ndarray:
         scores = self._matrix(events) @ (self._dense if self._dense is not None else self.coef)
         return (scores.toarray() if _is_scipy_sparse(scores) else np.asarray(scores)) + self.intercept
 
-    def _matrix(self, events: Sequence[Event]) -> sp.csr_matrix:
+    def encode(self, events: Sequence[Event]) -> EncodedEvents:
+        """The events encoded once over this model's vocabulary, for scoring it and the
+        models compacted from it without reading their strings again."""
+        return EncodedEvents(self._matrix(events), self.vocabulary)
+
+    def _matrix(self, events: Events) -> sp.csr_matrix:
         """The 0/1 event-by-indicator matrix; unseen indicators are dropped."""
         import scipy.sparse as sp
 
+        if isinstance(events, EncodedEvents):
+            return events.columns(self.vocabulary)
         rows = [self._columns(event) for event in events]
         indptr = np.cumsum([0] + [len(row) for row in rows])
         indices = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=indptr[-1])
@@ -400,8 +445,13 @@ def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,
     return coef, intercept, int(regression.n_iter_[0])
 
 
-def with_known_labels(model: MaxentModel, events: Sequence[Event],
-                      labels: Sequence[str]) -> tuple[list[Event], list[str]]:
+def with_known_labels(model: MaxentModel, events: Events,
+                      labels: Sequence[str]) -> tuple[Events, list[str]]:
     """The events whose label ``model`` knows."""
+    if isinstance(events, EncodedEvents):
+        if len(events) != len(labels):
+            raise ValueError(f"{len(events)} events but {len(labels)} labels")
+        keep = np.fromiter((label in model._label_index for label in labels), dtype=bool, count=len(labels))
+        return events.rows(keep), [label for label, known in zip(labels, keep) if known]
     pairs = [(event, label) for event, label in zip(events, labels, strict=True) if label in model._label_index]
     return [event for event, _ in pairs], [label for _, label in pairs]
