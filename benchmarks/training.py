@@ -8,16 +8,17 @@ Usage: python benchmarks/training.py [TRAIN ...] [--dev DEV] [--percent 25 50 10
 
 With several training corpora each contributes its first N % (in the order given),
 so every fraction mixes the domains alike.  Each fraction runs in a fresh process
-(``--measure``), so that its peaks are its own.  Graphs per second count the
-training graphs, the dev graphs for the oracle on dev, both for loading and features.  The stages are those of
+(``--measure``), so that its peaks are its own.  The stages are those of
 :func:`amrgen.training.train` (oracle on the training and on the dev graphs, feature
 extraction, fitting) with loading before and saving after; fitting is given
 per model too (the C grid, then compaction with its scores, in the worker that fitted
 it: these overlap when ``--workers`` is above 1).  Peak memory is the largest
 resident set of the process and all its descendants (the fitting workers) together,
-sampled every 50 ms while the stage ran.  Wall time depends on what else runs:
-compare only runs on an equally loaded machine (the script prints the load average
-before and after each run).
+sampled every 50 ms while the stage ran; CPU seconds are theirs too (on a busy
+machine, where wall time says little, they tell the work).  Graphs per second count
+the training graphs, the dev graphs for the oracle on dev, both for loading and
+features.  Wall time depends on what else runs: compare only runs on an equally
+loaded machine (the script prints the load average before and after each run).
 """
 
 from __future__ import annotations
@@ -36,19 +37,25 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "litt
 SAMPLE_SECONDS = 0.05
 
 
-def tree_rss(pid: int) -> int:
-    """The resident bytes of process ``pid`` and its descendants (Linux /proc)."""
-    total, todo = 0, [pid]
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_usage(pid: int) -> tuple[int, float]:
+    """The resident bytes of process ``pid`` and its descendants, and the CPU seconds
+    they and their reaped children used (Linux /proc)."""
+    rss, cpu, todo = 0, 0.0, [pid]
     while todo:
         current = todo.pop()
         try:
             status = Path(f"/proc/{current}/status").read_text()
-            total += next(int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
+            rss += next(int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += sum(int(f) for f in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
             for task in Path(f"/proc/{current}/task").iterdir():
                 todo.extend(int(child) for child in (task / "children").read_text().split())
         except (OSError, StopIteration):
             continue  # a process that ended meanwhile
-    return total
+    return rss, cpu
 
 
 class PeakSampler(threading.Thread):
@@ -56,17 +63,21 @@ class PeakSampler(threading.Thread):
 
     def __init__(self) -> None:
         super().__init__(daemon=True)
-        self.samples: list[tuple[float, int]] = []
+        self.samples: list[tuple[float, int, float]] = []
 
     def run(self) -> None:
         while True:
-            self.samples.append((time.perf_counter(), tree_rss(os.getpid())))
+            self.samples.append((time.perf_counter(), *tree_usage(os.getpid())))
             time.sleep(SAMPLE_SECONDS)
 
-    def peak(self, start: float, end: float) -> int:
-        """The largest sample from ``start`` to ``end`` (perf_counter seconds), with one more read now
-        if none fell in that span."""
-        return max((rss for t, rss in list(self.samples) if start <= t <= end), default=tree_rss(os.getpid()))
+    def usage(self, start: float, end: float) -> tuple[int, float]:
+        """The largest resident set sampled from ``start`` to ``end`` (perf_counter seconds)
+        and the CPU seconds used between the samples nearest them."""
+        samples = list(self.samples)
+        within = [s for s in samples if start <= s[0] <= end] or [min(samples, key=lambda s: abs(s[0] - end))]
+        before = max((s for s in samples if s[0] <= start), default=within[0], key=lambda s: s[0])
+        after = min((s for s in samples if s[0] >= end), default=within[-1], key=lambda s: s[0])
+        return max(s[1] for s in within), after[2] - before[2]
 
 
 def measure(fraction: float, train_paths: list[Path], dev: Path, output: Path, workers: int,
@@ -92,8 +103,9 @@ def measure(fraction: float, train_paths: list[Path], dev: Path, output: Path, w
     spans["saving"] = (saving, time.perf_counter())
     graphs = {"oracle on dev": len(dev_entries), "features": len(train_entries) + len(dev_entries),
               "loading": len(train_entries) + len(dev_entries)}
-    stages = [{"stage": name, "seconds": end - start, "peak": sampler.peak(start, end),
-               "graphs": graphs.get(name, len(train_entries))} for name, (start, end) in spans.items()]
+    time.sleep(2 * SAMPLE_SECONDS)  # a sample after the end of saving
+    stages = [{"stage": name, "seconds": end - start, "graphs": graphs.get(name, len(train_entries)),
+               **dict(zip(("peak", "cpu"), sampler.usage(start, end)))} for name, (start, end) in spans.items()]
     return {"graphs": len(train_entries), "dev_graphs": len(dev_entries), "stages": stages,
             "models": {m: {**s, "events": result.summary[m.split(" ")[0]]["train_events"]}
                        for m, s in result.model_seconds.items()},
@@ -104,10 +116,11 @@ def measure(fraction: float, train_paths: list[Path], dev: Path, output: Path, w
 def report(percent: int, figures: dict) -> None:
     print(f"\n{percent} %: {figures['graphs']} training graphs, {figures['dev_graphs']} dev graphs; "
           f"{figures['wall']:.0f} s, peak {figures['peak'] / 2**20:.0f} MB, model {figures['model_mb']:.1f} MB")
-    print(f"  {'stage':<28}{'seconds':>9}{'graphs/s':>10}{'peak MB':>9}")
+    print(f"  {'stage':<28}{'seconds':>9}{'CPU s':>9}{'graphs/s':>10}{'peak MB':>9}")
     for stage in figures["stages"]:
         per_second = stage["graphs"] / stage["seconds"] if stage["seconds"] > 0 else float("inf")
-        print(f"  {stage['stage']:<28}{stage['seconds']:>9.1f}{per_second:>10.1f}{stage['peak'] / 2**20:>9.0f}")
+        print(f"  {stage['stage']:<28}{stage['seconds']:>9.1f}{stage['cpu']:>9.1f}{per_second:>10.1f}"
+              f"{stage['peak'] / 2**20:>9.0f}")
     print(f"  {'model':<28}{'events':>9}{'fit s':>10}{'compact s':>10}")
     for model, seconds in sorted(figures["models"].items(), key=lambda item: -item[1]["fit"]):
         print(f"  {model:<28}{seconds['events']:>9}{seconds['fit']:>10.1f}{seconds['compaction']:>10.1f}")
