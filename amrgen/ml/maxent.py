@@ -17,7 +17,10 @@ The solver is 'sag' (stochastic average gradient, seeded, so deterministic).
 On a synthetic problem of 100k events (25 active indicators each), 50k
 indicators and 20 labels on two cores, it converged at C = 1 in 28 s against
 30 s for 'saga' and 88 s for 'lbfgs'; at C = 0.1 'newton-cg' took 26 s, 'sag' 9 s.
-The default grid of four values took 88 s in all.
+The default grid of four values took 88 s in all.  A model with more than
+:data:`SEEN_PAIRS_LABELS` labels (the realize model, one label per word) has
+weights only for the (indicator, label) pairs seen in training, fitted with
+L-BFGS (:mod:`amrgen.ml.seen_pairs`): sag's time grows with events × labels.
 
 A trained model holds ``coef`` as a dense matrix; a compacted or loaded one
 (:mod:`amrgen.ml.compaction`, :mod:`amrgen.ml.store`) as a sparse CSR matrix,
