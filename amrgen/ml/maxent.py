@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from amrgen.errors import AmrgenError
+from amrgen.ml.csr import ranges
 from amrgen.ml.prune import prune
 
 if TYPE_CHECKING:
@@ -426,13 +427,6 @@ class MaxentModel:
     def _label_indices(self, labels: Iterable[str]) -> np.ndarray:
         index = self._label_index
         return np.fromiter((index[label] for label in labels), dtype=np.intp)
-
-
-def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """start, start + 1, ..., start + length - 1 for each (start, length), one after
-    another: the positions of some rows' entries in a CSR matrix, without a loop."""
-    ends = np.cumsum(lengths)
-    return np.arange(ends[-1] if len(ends) else 0) + np.repeat(starts - ends + lengths, lengths)
 
 
 def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from amrgen.ml.csr import ranges
+
 if TYPE_CHECKING:
     import scipy.sparse as sp
 
@@ -32,8 +34,6 @@ class SeenPairs:
     event the labels its indicators are paired with (its *slots*)."""
 
     def __init__(self, x: sp.csr_matrix, y: np.ndarray, labels: int) -> None:
-        from amrgen.ml.maxent import ranges
-
         x = x.tocsr()
         n, self.labels = x.shape[0], labels
         self.events, self.y = n, np.asarray(y, dtype=np.int64)
