@@ -60,6 +60,11 @@ class TrainingResult:
     conventions: Conventions = field(default_factory=Conventions)
     summary: dict[str, dict] = field(default_factory=dict)
     seconds: float = 0.0
+    stages: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """When each stage (oracle on training, oracle on dev, features, fitting) started and
+    ended, in ``time.perf_counter()`` seconds, in order."""
+    model_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per model, the seconds of ``fit`` (the C grid) and ``compaction`` in its worker."""
 
 
 def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, tuple[list, list]]:
@@ -97,23 +102,40 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     if iterations not in (1, 2):
         raise ValueError(f"iterations must be 1 or 2, not {iterations}")
     started = time.perf_counter()
+    stages: dict[str, tuple[float, float]] = {}
+
+    def stage(name: str | None, message: str = "") -> None:
+        """End the stage running (if any) and start ``name`` (None: no other)."""
+        now = time.perf_counter()
+        if stages:
+            last = next(reversed(stages))
+            stages[last] = (stages[last][0], now)
+        if name is not None:
+            stages[name] = (now, now)
+            progress(message)
+
     lists = feature_lists(features_dir, progress)
-    progress("running the oracle on the training corpus")
+    stage("oracle on training", "running the oracle on the training corpus")
     train_runs, resources = constrained_runs(train_entries, approach)
-    progress("running the oracle on the dev corpus")
+    stage("oracle on dev", "running the oracle on the dev corpus")
     dev_runs, _ = constrained_runs(dev_entries, approach, resources)
-    progress("extracting features")
+    stage("features", "extracting features")
     train_data = model_events(train_runs, resources, lists)
     dev_data = model_events(dev_runs, resources, lists)
     for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
-    result = TrainingResult(_fit_all(train_data, dev_data, lists, workers, progress), resources,
-                            learn_arrangements(train_entries), learn_conventions(train_entries))
+    stage("fitting", "fitting the models")
+    models, model_seconds = _fit_all(train_data, dev_data, lists, workers, progress)
+    result = TrainingResult(models, resources, learn_arrangements(train_entries), learn_conventions(train_entries),
+                            model_seconds=model_seconds)
     if iterations == 2:
+        stage("second iteration", "second iteration")
         second_iteration(result, train_entries, dev_entries, train_data, approach, lists, workers, progress)
     for model, fitted in result.models.items():
         result.summary[model] = {key: fitted.metadata.get(key) for key in SUMMARY_KEYS} | {
             "weights": fitted.nonzero_weights}
+    stage(None)
+    result.stages = stages
     result.seconds = time.perf_counter() - started
     return result
 
@@ -152,7 +174,9 @@ def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEnt
     later = [m for m in MODELS if m is not ModelName.FIRST_STAGE]
     fused = {m: (first_train_data[m][0] + train_data[m][0], first_train_data[m][1] + train_data[m][1])
              for m in later}
-    for model, fitted in _fit_all(fused, dev_data, lists, workers, progress).items():
+    fitted_models, seconds = _fit_all(fused, dev_data, lists, workers, progress)
+    result.model_seconds.update({f"{model} (2nd iteration)": s for model, s in seconds.items()})
+    for model, fitted in fitted_models.items():
         previous = result.models.get(model)
         fitted.metadata["iteration"] = 2
         if previous is not None and dev_data[model][0]:
@@ -161,9 +185,10 @@ def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEnt
 
 
 def _fit_all(train_data: dict[str, tuple[list, list]], dev_data: dict[str, tuple[list, list]],
-             lists: dict[str, FeatureList], workers: int, progress: Progress) -> dict[str, MaxentModel]:
+             lists: dict[str, FeatureList], workers: int,
+             progress: Progress) -> tuple[dict[str, MaxentModel], dict[str, dict[str, float]]]:
     """The models of ``train_data`` that have training events, trained in ``workers``
-    processes, in the order of :data:`MODELS`."""
+    processes, in the order of :data:`MODELS`, and the seconds each took to fit and compact."""
     todo = [m for m in MODELS if m in train_data and train_data[m][0]]
     progress(f"training {len(todo)} models with {workers} worker(s): "
              + ", ".join(f"{m} ({len(train_data[m][0])} events)" for m in todo))
@@ -173,21 +198,28 @@ def _fit_all(train_data: dict[str, tuple[list, list]], dev_data: dict[str, tuple
         delayed(_fit)(train_data[m], dev_data[m] if dev_data[m][0] else None, [str(f) for f in lists[m]])
         for m in todo)
     fitted = dict(zip(todo, trained))
-    return {m: fitted[m] for m in MODELS if m in fitted}
+    return {m: fitted[m][0] for m in MODELS if m in fitted}, {m: fitted[m][1] for m in MODELS if m in fitted}
 
 
-def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None, templates: list[str]) -> MaxentModel:
+def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None,
+         templates: list[str]) -> tuple[MaxentModel, dict[str, float]]:
     """The model trained on ``train_data``, compacted on ``dev_data`` (on ``train_data``
-    without dev events), with its train and dev scores those of the compacted model."""
+    without dev events), with its train and dev scores those of the compacted model;
+    and the seconds of fitting and of compaction (with the scores)."""
+    started = time.perf_counter()
     with warnings.catch_warnings():
         # sklearn warns when sag stops at max_iter; the metadata records "converged".
         warnings.simplefilter("ignore", ConvergenceWarning)
         model = MaxentModel.train(*train_data, dev=dev_data, feature_templates=templates)
+    fitted = time.perf_counter()
+    # Encoded once over the full vocabulary: compaction scores many models on them.
+    train_data = (model.encode(train_data[0]), train_data[1])
+    dev_data = None if dev_data is None else (model.encode(dev_data[0]), dev_data[1])
     model = compact(model, *(dev_data or train_data))
     model.metadata.update(model.scores("train", *train_data))
     if dev_data is not None:
         model.metadata.update(model.scores("dev", *dev_data))
-    return model
+    return model, {"fit": fitted - started, "compaction": time.perf_counter() - fitted}
 
 
 def save(result: TrainingResult, directory: str | Path, settings: dict) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from amrgen.ml.maxent import Event, MaxentModel, with_known_labels
+from amrgen.ml.maxent import EncodedEvents, Events, MaxentModel, with_known_labels
 
 THRESHOLDS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1)
 """The weight magnitudes :func:`compact` tries as threshold."""
@@ -43,13 +43,16 @@ def pruned(model: MaxentModel, threshold: float) -> MaxentModel:
                        model.metadata, model.feature_templates)
 
 
-def compact(model: MaxentModel, events: Sequence[Event], labels: Sequence[str]) -> MaxentModel:
+def compact(model: MaxentModel, events: Events, labels: Sequence[str]) -> MaxentModel:
     """The model :func:`pruned` at the largest threshold of :data:`THRESHOLDS`
     that keeps accuracy and log-likelihood on ``events`` within the tolerances
     (0 when none does: float32 weights, exact zeros dropped).  The metadata
     gains ``compaction``: the threshold and the weights and scores before and after."""
-    if not events:
+    if not len(events):
         raise ValueError("no events to measure the compaction on")
+    # Every candidate is scored on the same events: their strings are read once.
+    if not isinstance(events, EncodedEvents):
+        events = model.encode(events)
     known = with_known_labels(model, events, labels)
 
     def scores(m: MaxentModel) -> tuple[float, float]:

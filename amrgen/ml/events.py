@@ -63,10 +63,15 @@ class Event:
 
 
 def events(runs: Iterable[OracleRun], resources: FeatureResources | None = None) -> Iterator[Event]:
-    """Every model's events from the (c, t*) pairs of the runs."""
+    """Every model's events from the (c, t*) pairs of the runs.  The contexts of
+    consecutive configurations over one graph object share what is computed about
+    the graph (as decoding's do): phase 2 keeps the graph, so a graph's values are
+    computed once, not once per pair."""
     for run in runs:
+        context = None
         for c, t in run.pairs:
-            yield from events_of(c, t, FeatureContext(c, resources))
+            context = FeatureContext(c, resources, share=context)
+            yield from events_of(c, t, context)
 
 
 def events_of(c: Configuration, t: Transition, context: FeatureContext) -> Iterator[Event]:

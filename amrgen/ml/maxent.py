@@ -17,7 +17,10 @@ The solver is 'sag' (stochastic average gradient, seeded, so deterministic).
 On a synthetic problem of 100k events (25 active indicators each), 50k
 indicators and 20 labels on two cores, it converged at C = 1 in 28 s against
 30 s for 'saga' and 88 s for 'lbfgs'; at C = 0.1 'newton-cg' took 26 s, 'sag' 9 s.
-The default grid of four values took 88 s in all.
+The default grid of four values took 88 s in all.  A model with more than
+:data:`SEEN_PAIRS_LABELS` labels (the realize model, one label per word) has
+weights only for the (indicator, label) pairs seen in training, fitted with
+L-BFGS (:mod:`amrgen.ml.seen_pairs`): sag's time grows with events × labels.
 
 A trained model holds ``coef`` as a dense matrix; a compacted or loaded one
 (:mod:`amrgen.ml.compaction`, :mod:`amrgen.ml.store`) as a sparse CSR matrix,
@@ -40,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from amrgen.errors import AmrgenError
+from amrgen.ml.csr import ranges
 from amrgen.ml.prune import prune
 
 if TYPE_CHECKING:
@@ -54,6 +58,13 @@ DEFAULT_C_GRID = (0.01, 0.1, 1.0, 4.0)
 SOLVER = "sag"
 RANDOM_STATE = 0
 
+SEEN_PAIRS_SOLVER = "lbfgs over seen pairs"
+SEEN_PAIRS_LABELS = 100
+"""A model with more labels than this (the realize model) is fitted over the
+(indicator, label) pairs seen in training (:mod:`amrgen.ml.seen_pairs`): in time
+linear in the events, where 'sag' takes time in events × labels (on Little
+Prince 11 minutes for the realize model's C grid against 1 with seen pairs)."""
+
 DENSE_LIMIT = 4_000_000
 """A sparse ``coef`` with at most this many entries (32 MB as float64) is
 densified for prediction: summing a few dense rows is about four times as
@@ -62,6 +73,42 @@ fast as gathering them from CSR (5 against 20 µs for 40 rows)."""
 
 ANSWERS_KEPT = 20_000
 """How many answers a model remembers (all are forgotten at once beyond it)."""
+
+
+@dataclass(frozen=True, eq=False)
+class EncodedEvents:
+    """Events as their 0/1 event-by-indicator matrix over ``vocabulary`` (indicators
+    outside it dropped), made once (:meth:`MaxentModel.encode`) to score many models:
+    the fits of the C grid and the thresholds of compaction.  A model whose vocabulary
+    is part of ``vocabulary`` (one compacted from it) reads its own columns of it."""
+
+    matrix: sp.csr_matrix
+    vocabulary: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return self.matrix.shape[0]
+
+    def rows(self, keep: np.ndarray) -> EncodedEvents:
+        """The events where the boolean mask ``keep`` holds."""
+        return EncodedEvents(self.matrix[keep], self.vocabulary)
+
+    def columns(self, vocabulary: tuple[str, ...]) -> sp.csr_matrix:
+        """The matrix over ``vocabulary``, a subset of this one's: the matrix
+        :meth:`MaxentModel.encode` makes of the events for a model with that vocabulary."""
+        if vocabulary is self.vocabulary or vocabulary == self.vocabulary:
+            return self.matrix
+        position = {feature: i for i, feature in enumerate(self.vocabulary)}
+        try:
+            kept = np.fromiter((position[feature] for feature in vocabulary), dtype=np.intp, count=len(vocabulary))
+        except KeyError as error:
+            raise ValueError(f"events encoded without the indicator {error.args[0]!r} of this model") from None
+        matrix = self.matrix[:, kept]
+        matrix.sort_indices()  # the order encode gives, so sums of weights come out the same
+        return matrix
+
+
+Events = Sequence[Event] | EncodedEvents
+"""Events as feature strings or encoded once for scoring several models."""
 
 
 class ModelError(AmrgenError):
@@ -234,7 +281,7 @@ class MaxentModel:
         vocabulary = sorted({feature for event in events for feature in event})
         label_set = sorted(set(labels))
         untrained = cls(label_set, vocabulary, np.zeros((len(vocabulary), len(label_set))), np.zeros(len(label_set)))
-        metadata: dict[str, Any] = {"solver": SOLVER, "max_iter": max_iter, "tol": tol}
+        metadata: dict[str, Any] = {"solver": solver(len(label_set)), "max_iter": max_iter, "tol": tol}
         if len(label_set) == 1:
             model = untrained
             metadata["C"] = None
@@ -245,6 +292,7 @@ class MaxentModel:
             else:
                 # One fit at a time, only the best kept: the realize model's dense
                 # weights (indicators × labels) take gigabytes on a few thousand graphs.
+                dev = (untrained.encode(dev[0]), dev[1])
                 dev_known = with_known_labels(untrained, *dev)
                 model, by_c = None, []
                 for value in c_grid:
@@ -256,6 +304,7 @@ class MaxentModel:
                 metadata["C_grid"] = list(c_grid)
                 metadata["dev_log_likelihood_by_C"] = by_c
             metadata.update(model.metadata)
+            events = EncodedEvents(x, untrained.vocabulary)
         metadata.update(model.scores("train", events, labels))
         if dev is not None:
             metadata.update(model.scores("dev", *dev))
@@ -267,12 +316,12 @@ class MaxentModel:
         metadata = {"C": c, "iterations": iterations, "converged": iterations < max_iter}
         return MaxentModel(self.labels, self.vocabulary, coef, intercept, metadata)
 
-    def scores(self, part: str, events: Sequence[Event], labels: Sequence[str]) -> dict[str, Any]:
+    def scores(self, part: str, events: Events, labels: Sequence[str]) -> dict[str, Any]:
         """Accuracy and log-likelihood on one part of the data (``train``, ``dev``), for the metadata."""
         known_events, known_labels = with_known_labels(self, events, labels)
         return {
             f"{part}_events": len(events),
-            f"{part}_accuracy": self.accuracy(events, labels) if events else None,
+            f"{part}_accuracy": self.accuracy(events, labels) if len(events) else None,
             f"{part}_events_with_known_label": len(known_events),
             f"{part}_log_likelihood": self.log_likelihood(known_events, known_labels),
         }
@@ -309,20 +358,20 @@ class MaxentModel:
         self._answers[key] = answer
         return answer
 
-    def probabilities_batch(self, events: Sequence[Event]) -> np.ndarray:
+    def probabilities_batch(self, events: Events) -> np.ndarray:
         """p(y | x) for many events: one row per event, one column per label of ``labels``."""
         from scipy.special import softmax
 
         return softmax(self._linear(events), axis=1)
 
-    def accuracy(self, events: Sequence[Event], labels: Sequence[str]) -> float:
+    def accuracy(self, events: Events, labels: Sequence[str]) -> float:
         """The fraction of events whose most probable label (first in label order on ties) is the given one."""
-        if not events:
+        if not len(events):
             raise ValueError("no events to measure accuracy on")
         predicted = np.asarray(self.labels, dtype=object)[self._linear(events).argmax(axis=1)]
         return float(np.mean(predicted == np.asarray(labels, dtype=object)))
 
-    def log_likelihood(self, events: Sequence[Event], labels: Sequence[str]) -> float:
+    def log_likelihood(self, events: Events, labels: Sequence[str]) -> float:
         """L(λ | C) = Σ_j log p(y_j | x_j) (thesis 2.7); -inf when a label never occurred in training."""
         if not all(label in self._label_index for label in labels):
             return float("-inf")
@@ -359,14 +408,21 @@ class MaxentModel:
         column = self._column.get
         return sorted({i for f in features if (i := column(f)) is not None})
 
-    def _linear(self, events: Sequence[Event]) -> np.ndarray:
+    def _linear(self, events: Events) -> np.ndarray:
         scores = self._matrix(events) @ (self._dense if self._dense is not None else self.coef)
         return (scores.toarray() if _is_scipy_sparse(scores) else np.asarray(scores)) + self.intercept
 
-    def _matrix(self, events: Sequence[Event]) -> sp.csr_matrix:
+    def encode(self, events: Sequence[Event]) -> EncodedEvents:
+        """The events encoded once over this model's vocabulary, for scoring it and the
+        models compacted from it without reading their strings again."""
+        return EncodedEvents(self._matrix(events), self.vocabulary)
+
+    def _matrix(self, events: Events) -> sp.csr_matrix:
         """The 0/1 event-by-indicator matrix; unseen indicators are dropped."""
         import scipy.sparse as sp
 
+        if isinstance(events, EncodedEvents):
+            return events.columns(self.vocabulary)
         rows = [self._columns(event) for event in events]
         indptr = np.cumsum([0] + [len(row) for row in rows])
         indices = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=indptr[-1])
@@ -378,19 +434,17 @@ class MaxentModel:
         return np.fromiter((index[label] for label in labels), dtype=np.intp)
 
 
-def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """start, start + 1, ..., start + length - 1 for each (start, length), one after
-    another: the positions of some rows' entries in a CSR matrix, without a loop."""
-    ends = np.cumsum(lengths)
-    return np.arange(ends[-1] if len(ends) else 0) + np.repeat(starts - ends + lengths, lengths)
-
-
 def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,
-                tol: float = 1e-4) -> tuple[np.ndarray, np.ndarray, int]:
+                tol: float = 1e-4) -> tuple[np.ndarray | sp.csr_array, np.ndarray, int]:
     """λ maximising the L2-penalised log-likelihood at C = ``c`` of the events ``x``
-    (0/1, event × indicator) with label indices ``y``: coef (indicator × label),
-    intercept and the solver's epochs. ``y`` must hold at least two labels, and
+    (0/1, event × indicator) with label indices ``y``: coef (indicator × label; sparse,
+    over the seen pairs, for more than :data:`SEEN_PAIRS_LABELS` labels),
+    intercept and the solver's epochs or iterations. ``y`` must hold at least two labels, and
     every index below its largest must occur."""
+    if solver(int(y.max()) + 1) == SEEN_PAIRS_SOLVER:
+        from amrgen.ml.seen_pairs import fit_seen_pairs
+
+        return fit_seen_pairs(x, y, c, max_iter, tol)
     # scikit-learn only trains: imported here, generation loads models without it (~2 s less).
     from sklearn.linear_model import LogisticRegression
 
@@ -405,8 +459,18 @@ def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,
     return coef, intercept, int(regression.n_iter_[0])
 
 
-def with_known_labels(model: MaxentModel, events: Sequence[Event],
-                      labels: Sequence[str]) -> tuple[list[Event], list[str]]:
+def solver(labels: int) -> str:
+    """The solver of a model with this many labels."""
+    return SEEN_PAIRS_SOLVER if labels > SEEN_PAIRS_LABELS else SOLVER
+
+
+def with_known_labels(model: MaxentModel, events: Events,
+                      labels: Sequence[str]) -> tuple[Events, list[str]]:
     """The events whose label ``model`` knows."""
+    if isinstance(events, EncodedEvents):
+        if len(events) != len(labels):
+            raise ValueError(f"{len(events)} events but {len(labels)} labels")
+        keep = np.fromiter((label in model._label_index for label in labels), dtype=bool, count=len(labels))
+        return events.rows(keep), [label for label, known in zip(labels, keep) if known]
     pairs = [(event, label) for event, label in zip(events, labels, strict=True) if label in model._label_index]
     return [event for event, _ in pairs], [label for _, label in pairs]

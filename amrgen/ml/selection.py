@@ -50,10 +50,11 @@ from sklearn.exceptions import ConvergenceWarning
 
 from amrgen.errors import AmrgenError
 from amrgen.ml.context import ROLES, FeatureContext, FeatureResources
+from amrgen.ml.csr import ranges
 from amrgen.ml.events import events
 from amrgen.ml.features import all_indicators, parse_feature
 from amrgen.ml.indicators import Feature, Indicator
-from amrgen.ml.maxent import fit_weights, ranges
+from amrgen.ml.maxent import fit_weights
 from amrgen.ml.names import MODELS
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
