@@ -307,7 +307,7 @@ class BestSequenceSearch:
         key = (words, complete)
         score = self._scores.get(key)
         if score is None:
-            articles = sum(word in ARTICLES for word in words)
+            articles = sum(map(ARTICLES.__contains__, words))  # no generator: asked for every new partial yield
             length = len(words) - (1 - self.hyper.article_weight) * articles
             score = self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
             if len(words) <= MAX_REMEMBERED_WORDS:
