@@ -1,8 +1,8 @@
-"""Train the shipped generator (resources/default/) again, or the same with more data.
+"""Train the general generator (resources/general/) again, or the same with more data.
 
-Usage: python scripts/train_default.py -o DIR [--with-massive] [--with-silver] [--workers N]
+Usage: python scripts/train_general.py -o DIR [--with-massive] [--with-silver] [--workers N]
 
-One command for what ``resources/default/`` holds, from the corpora in
+One command for what ``resources/general/`` holds, from the corpora in
 ``../shared/data``:
 
 1. QALD-9-AMR and the AMR guidelines examples come without a dev split:
@@ -14,13 +14,13 @@ One command for what ``resources/default/`` holds, from the corpora in
    held-out parts), into DIR/model;
 3. ``amrgen lm build``: a 3-gram KenLM model of ``../shared/data/lm-text``
    and the same training references, into DIR/lm.binary;
-4. the shipped hyperparameters copied to DIR/hyperparameters.json (their
-   search is ``amrgen tune``, see docs/results.md).
+4. the hyperparameters of ``resources/default`` (tuned on Little Prince dev)
+   copied to DIR/hyperparameters.json (their search is ``amrgen tune``).
 
 ``--with-massive`` adds MASSIVE-AMR training (and its dev set to the dev
 sets), ``--with-silver`` the 29,000 silver graphs of bamboo-silver: both are
 for users whose use their licences allow (MASSIVE is CC-BY-NC-4.0, the
-silver graphs' texts carry their own licences), never for the shipped model.
+silver graphs' texts carry their own licences), never for a shipped model.
 Then ``amrgen generate --model DIR/model --lm DIR/lm.binary --hyperparameters
 DIR/hyperparameters.json`` uses it.
 """

@@ -1,0 +1,28 @@
+"""The general generator of ``resources/general`` (issue 16): trained on the free gold corpora of
+several domains, it loads, follows its corpora's conventions and asks questions as QALD does."""
+
+from amrgen.amr import Amr
+from amrgen.decoding.generator import Generator
+from amrgen.paths import RESOURCES_DIR
+
+GENERAL = RESOURCES_DIR / "general"
+
+
+def _generator() -> Generator:
+    return Generator.load(GENERAL / "model", GENERAL / "lm.binary", GENERAL / "hyperparameters.json")
+
+
+def test_the_general_generator_learnt_its_corpora_conventions():
+    conventions = _generator().models.conventions
+    assert conventions.allows("punctuation-refined") and conventions.allows("exclamations")
+    assert not conventions.allows("quote-dialogue")  # QALD's questions outnumber the book's quoted ones
+    assert conventions.counts["quoted questions"][1] > 300
+
+
+def test_the_general_generator_asks_a_question_without_quoting_it():
+    generator = _generator()
+    who = Amr.from_penman('(d / develop-02 :ARG0 (a / amr-unknown) :ARG1 (p / product :name (n / name :op1 "Skype")))')
+    assert generator.generate(who).sentence == "who developed skype ?"
+    how_many = Amr.from_penman("(l / live-01 :ARG0 (p / person :quant (a / amr-unknown)) "
+                               ':location (c / city :name (n / name :op1 "Berlin")))')
+    assert generator.generate(how_many).sentence.startswith("how many")
