@@ -39,6 +39,7 @@ from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import ReadError, iter_corpus
 from amrgen.kenlm_tools import find_tool
+from amrgen.lm.model import write_checksum
 from amrgen.prep.tokenize import reference_of, tokenize
 
 #: The highest order KenLM's query code is compiled for by default (``KENLM_MAX_ORDER``): the
@@ -151,6 +152,7 @@ def build_lm(
             _run(command + ["trie", str(arpa), str(built)], work / "build_binary.log")
             progress(f"build_binary: trie{f', {quantize}-bit quantized' if quantize else ''}")
         os.replace(built, output)
+    write_checksum(output)
     return BuildSummary(output, order, sentence_count, token_count, len(skipped), output.stat().st_size,
                         time.perf_counter() - started)
 

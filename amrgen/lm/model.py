@@ -29,6 +29,7 @@ Conventions, used the same way by every method:
 from __future__ import annotations
 
 import gzip
+import hashlib
 import math
 import re
 import zlib
@@ -43,6 +44,11 @@ from amrgen.paths import RESOURCES_DIR
 
 #: The language model amrgen ships: 3-gram, built by ``amrgen lm build`` (see README.md).
 DEFAULT_LM = RESOURCES_DIR / "default" / "lm.binary"
+
+#: The suffix of the file ``amrgen lm build`` writes beside a model: its size and SHA-256. KenLM
+#: maps a binary file without checking its length, so a copy cut short or with bytes flipped
+#: would load and score wrongly; with this file beside it, it is refused instead.
+CHECKSUM_SUFFIX = ".sha256"
 
 #: How many (words, bos, eos) scores a model keeps by default (least recently used go first).
 DEFAULT_CACHE_SIZE = 1 << 18
@@ -66,6 +72,43 @@ def _reason(error: Exception) -> str:
     if inner:
         message = _KENLM_LOCATION.sub("", inner.group(1))
     return message.strip() or type(error).__name__
+
+
+def checksum_path(path: str | Path) -> Path:
+    """The file beside the model at ``path`` that records its size and SHA-256."""
+    path = Path(path)
+    return path.with_name(path.name + CHECKSUM_SUFFIX)
+
+
+def _fingerprint(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return f"{path.stat().st_size} {digest.hexdigest()}"
+
+
+def write_checksum(path: str | Path) -> None:
+    """Record the size and SHA-256 of the model at ``path`` beside it (:data:`CHECKSUM_SUFFIX`)."""
+    checksum_path(path).write_text(_fingerprint(Path(path)) + "\n", encoding="ascii")
+
+
+def check_checksum(path: Path) -> None:
+    """Refuse the model at ``path`` if the size and SHA-256 recorded beside it are not its own
+    (a model without that file, built by KenLM's tools directly, is loaded as it is)."""
+    recorded_at = checksum_path(path)
+    if not recorded_at.is_file():
+        return
+    try:
+        recorded = recorded_at.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise AmrgenError(f"{recorded_at}: unreadable ({error.__class__.__name__})") from None
+    size = path.stat().st_size
+    if recorded.split(" ")[0] != str(size):
+        raise AmrgenError(f"{path}: damaged: {size} bytes, where {recorded_at.name} records "
+                          f"{recorded.split(' ')[0]!r}")
+    if recorded != _fingerprint(path):
+        raise AmrgenError(f"{path}: damaged: its SHA-256 is not the one {recorded_at.name} records")
 
 
 def _check_arpa_counts(path: Path) -> None:
@@ -125,6 +168,7 @@ class LanguageModel:
         if not path.is_file():
             raise MissingResourceError(f"{path}: no such language model file")
         _check_arpa_counts(path)
+        check_checksum(path)
         config = kenlm.Config()
         config.show_progress = False
         config.arpa_complain = kenlm.ARPALoadComplain.NONE

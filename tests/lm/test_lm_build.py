@@ -1,6 +1,7 @@
 """Estimating language models with KenLM's tools (amrgen.lm.build)."""
 
 import gzip
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.kenlm_tools import ENV_VAR
 from amrgen.lm.build import amr_sentences, build_lm, text_sentences
-from amrgen.lm.model import LanguageModel
+from amrgen.lm.model import LanguageModel, checksum_path
 
 # Natural text: on artificial text modified Kneser-Ney discounts go out of range.
 TEXT = """\
@@ -119,8 +120,10 @@ def test_build_binary_model_prefers_a_seen_sentence(kenlm_tools, text, corpus, t
     assert (summary.sentences, summary.skipped) == (30 + 2, 2)
     assert summary.tokens == sum(map(len, text_sentences(text))) + 7 + 5
     assert summary.size == output.stat().st_size > 0
+    recorded = checksum_path(output).read_text().split()
+    assert recorded == [str(summary.size), hashlib.sha256(output.read_bytes()).hexdigest()]
     assert any("build_binary" in m for m in messages) and any("skipped" in m for m in messages)
-    assert sorted(p.name for p in output.parent.iterdir()) == ["lm.binary"]  # no temporary files left
+    assert sorted(p.name for p in output.parent.iterdir()) == ["lm.binary", "lm.binary.sha256"]  # no temporary files
     lm = LanguageModel.load(output)
     assert lm.order == 3
     seen = ["the", "cat", "sat", "on", "the", "mat", "."]

@@ -8,7 +8,7 @@ import pytest
 
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.lm.build import amr_sentences
-from amrgen.lm.model import DEFAULT_LM, LanguageModel
+from amrgen.lm.model import DEFAULT_LM, LanguageModel, checksum_path, write_checksum
 
 # A hand-written 3-gram model: log10 probabilities, then backoff weights.
 ARPA = """\
@@ -183,6 +183,26 @@ def test_a_truncated_binary_is_an_error_naming_it(tmp_path):
     path.write_bytes(DEFAULT_LM.read_bytes()[: DEFAULT_LM.stat().st_size // 2])
     with pytest.raises(AmrgenError, match=r"cut\.binary: not a language model KenLM can read: Binary file has size"):
         LanguageModel.load(path)
+
+
+def test_a_binary_cut_short_or_with_a_byte_flipped_is_refused_by_its_checksum(tmp_path):
+    content = DEFAULT_LM.read_bytes()
+    assert checksum_path(DEFAULT_LM).is_file()  # the shipped model carries its checksum
+    path = tmp_path / "lm.binary"
+    path.write_bytes(content)
+    write_checksum(path)
+    assert LanguageModel.load(path).order == 3
+    path.write_bytes(content[:-10])  # KenLM alone loads this one
+    with pytest.raises(AmrgenError, match=rf"lm\.binary: damaged: {len(content) - 10} bytes, where "
+                                          rf"lm\.binary\.sha256 records '{len(content)}'"):
+        LanguageModel.load(path)
+    flipped = bytearray(content)
+    flipped[len(content) // 3] ^= 0x01
+    path.write_bytes(bytes(flipped))
+    with pytest.raises(AmrgenError, match=r"lm\.binary: damaged: its SHA-256 is not the one lm\.binary\.sha256 records"):
+        LanguageModel.load(path)
+    checksum_path(path).unlink()  # a model built by KenLM's tools alone has no checksum: loaded as it is
+    assert LanguageModel.load(path).order == 3
 
 
 def test_the_default_lm_scores_little_prince_dev(shared_dir):
