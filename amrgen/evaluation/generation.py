@@ -234,17 +234,17 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
     options = (hyperparameters, trace, keep_first_phases, limits)
-    memory = limits.memory_mb if limits else None
     if cluster is not None:
         pairs = list(zip(items, phases))
         bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
         lost = functools.partial(_lost, trace=trace)
         capped = contextlib.nullcontext()
-        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *options[:-1], None,
-                                    lost=lost)
+        unlimited = (hyperparameters, trace, keep_first_phases, None)
+        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *unlimited, lost=lost)
     elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
-        capped = memory_limit(memory)  # for this run only: the caller's process goes on
+        # for this run only: the caller's process goes on
+        capped = memory_limit(limits.memory_mb if limits else None)
         chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases, limits)]
                   for item, phase in zip(items, phases))
     else:
