@@ -49,7 +49,8 @@ def sentence(entry: ExtendedEntry) -> str:
     """The reference as the corpus wrote it (``::snt``) without markup tags, else its tokens."""
     if not entry.has_reference:
         return NO_REFERENCE
-    return strip_markup(entry.metadata.get("snt", "")) or " ".join(entry.tokens or entry.words)
+    # the spaces a removed tag stood between ("of <i> DSmurf</i>") shown as one
+    return " ".join(strip_markup(entry.metadata.get("snt", "")).split()) or " ".join(entry.tokens or entry.words)
 
 
 class EntryDelegate(QStyledItemDelegate):
