@@ -3,6 +3,11 @@
 assignments, then each parameter in turn over --steps + 1 values, keeping
 whatever raises the dev BLEU (see amrgen.evaluation.tuning).
 
+Several dev corpora (one per domain, e.g. Little Prince dev, Bio dev and
+MASSIVE dev) are tuned on together: the score is the mean of their corpus
+BLEUs, each corpus weighted equally whatever its size, and each line printed
+gives every corpus's BLEU after the mean.
+
 Each improvement is printed and written at once to the output (default:
 hyperparameters.json here), so an interrupted run keeps its best; every
 assignment evaluated goes to OUTPUT.log, one JSON line each, and a rerun with
@@ -31,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("tune", help="choose the generation hyperparameters on a dev corpus",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("model", metavar="MODEL_DIR", help="model directory, as amrgen train writes it")
-    parser.add_argument("dev", metavar="DEV", help="dev corpus with reference sentences")
+    parser.add_argument("dev", metavar="DEV", nargs="+",
+                        help="dev corpus with reference sentences; several: their mean BLEU, each weighted equally")
     parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
     parser.add_argument("--budget", type=float, default=60.0, metavar="MINUTES",
                         help="start no evaluation after this many minutes (default: 60)")
@@ -64,14 +70,15 @@ def run(args: argparse.Namespace) -> int:
 
     if args.samples < 0 or args.steps < 1 or args.workers < 1 or args.budget <= 0:
         raise AmrgenError("--samples must be at least 0, --steps and --workers at least 1, --budget positive")
-    model, lm, dev = (Path(p).resolve() for p in (args.model, args.lm or DEFAULT_LM, args.dev))
+    model, lm = (Path(p).resolve() for p in (args.model, args.lm or DEFAULT_LM))
+    devs = [Path(p).resolve() for p in args.dev]
     if not (model / "manifest.json").is_file():
         raise AmrgenError(f"{args.model}: not a model directory (no manifest.json)")
-    for path in (lm, dev):
+    for path in (lm, *devs):
         if not path.is_file():
             raise AmrgenError(f"{path}: no such file")
     output = Path(args.output)
-    check_output_path(output, [dev, model / "manifest.json", lm])
+    check_output_path(output, [*devs, model / "manifest.json", lm])
     log_path = output.with_name(output.name + ".log")
     if output.exists() and not log_path.exists():
         raise AmrgenError(f"{output}: exists and was not written by this search (no {log_path.name}); "
@@ -81,17 +88,23 @@ def run(args: argparse.Namespace) -> int:
         pipeline = resolve_pipeline(args.postprocess)
         start = replace(start, postprocess=args.postprocess if args.postprocess in PIPELINES else pipeline.step_names)
     settings = {"model": str(model), "model manifest": fingerprint(model / "manifest.json"),
-                "lm": str(lm), "lm file": fingerprint(lm), "dev": str(dev), "dev file": fingerprint(dev)}
+                "lm": str(lm), "lm file": fingerprint(lm)}
+    if len(devs) == 1:  # as a log of one dev corpus has always said it
+        settings |= {"dev": str(devs[0]), "dev file": fingerprint(devs[0])}
+    else:
+        settings |= {"dev": [str(dev) for dev in devs], "dev file": [fingerprint(dev) for dev in devs]}
     log = TuningLog(log_path, settings)
     for message in log.skipped:
         print(f"amrgen tune: {message}", file=sys.stderr)
     if len(log):
         print(f"amrgen tune: resuming: {len(log)} assignments scored in {log_path}", file=sys.stderr)
-    items = read_items(dev)
+    corpora = [read_items(dev) for dev in devs]
     started = time.monotonic()
 
     def on_evaluated(evaluated, improved: bool) -> None:
         line = f"[{time.monotonic() - started:6.0f} s] {evaluated.stage}: BLEU {evaluated.bleu:.2f}"
+        if len(devs) > 1 and evaluate.last and evaluate.last[0] == evaluated.hyperparameters:
+            line += " (" + ", ".join(f"{dev.name} {bleu:.2f}" for dev, bleu in zip(devs, evaluate.last[1])) + ")"
         if improved:
             write_atomically(output, evaluated.hyperparameters.to_json())
             print(f"{line}  best so far, written to {output}", flush=True)
@@ -99,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     with open_cluster(args) as cluster:
-        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), items, args.workers, cluster=cluster)
+        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), corpora, args.workers, cluster=cluster)
         result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
                       budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"

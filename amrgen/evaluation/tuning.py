@@ -183,25 +183,39 @@ def tune(evaluate: Callable[[Hyperparameters], float], log: TuningLog, start: Hy
 
 
 class DevBleu:
-    """score_BLEU(Θ) on a dev corpus: every graph generated under Θ, BLEU as
-    ``amrgen oracle --bleu`` computes it, the first phase of each graph
-    computed by the first evaluation and reused by the others; a graph's
-    ``# ::alt-snts`` are further references, as ``amrgen generate -b`` scores;
-    on ``cluster`` if one is given (its workers keep the generator loaded from
-    one evaluation to the next), else in ``workers`` processes."""
+    """score_BLEU(Θ) on one or several dev corpora: every graph generated under
+    Θ, BLEU as ``amrgen oracle --bleu`` computes it; with several corpora the
+    mean of their corpus BLEUs, each corpus (domain) weighted equally whatever
+    its size.  The first phase of each graph is computed by the first
+    evaluation and reused by the others; a graph's ``# ::alt-snts`` are further
+    references, as ``amrgen generate -b`` scores; on ``cluster`` if one is
+    given (its workers keep the generator loaded from one evaluation to the
+    next), else in ``workers`` processes."""
 
-    def __init__(self, spec: GeneratorSpec, items: Sequence[Item], workers: int = 1, progress: bool = True,
-                 cluster: Cluster | None = None) -> None:
+    def __init__(self, spec: GeneratorSpec, corpora: Sequence[Sequence[Item]], workers: int = 1,
+                 progress: bool = True, cluster: Cluster | None = None) -> None:
         self.spec = spec
-        self.items = list(items)
+        self.sizes = [len(items) for items in corpora]
+        self.items = [item for items in corpora for item in items]
         self.workers = workers
         self.cluster = cluster
         self.progress = progress
         self.references = [reference_tokens(item) for item in self.items]
         self.alternatives = [alternative_tokens(item) for item in self.items]
         self.first_phases: list[FirstPhase | None] | None = None
-        if not any(self.references):
-            raise AmrgenError("the dev corpus has no reference sentences (# ::snt or # ::tok) to score against")
+        self.last: tuple[Hyperparameters, list[float]] | None = None
+        """The assignment evaluated last and each corpus's BLEU under it."""
+        for number, part in enumerate(self._parts(self.references), start=1):
+            if not any(part):
+                raise AmrgenError(f"dev corpus {number} has no reference sentences (# ::snt or # ::tok) "
+                                  "to score against")
+
+    def _parts(self, values: Sequence[Any]) -> list[Sequence[Any]]:
+        """``values`` (one per item) cut into the corpora's parts."""
+        bounds = [0]
+        for size in self.sizes:
+            bounds.append(bounds[-1] + size)
+        return [values[low:high] for low, high in zip(bounds, bounds[1:])]
 
     def __call__(self, hyper: Hyperparameters) -> float:
         results = generate_corpus(self.spec, self.items, workers=self.workers, hyperparameters=hyper,
@@ -209,7 +223,10 @@ class DevBleu:
                                   progress=self.progress, cluster=self.cluster)
         if self.first_phases is None:
             self.first_phases = [r.first_phase for r in results]
-        return generation_bleu(results, self.references, self.alternatives)
+        scores = [generation_bleu(*parts) for parts in zip(
+            *(self._parts(values) for values in (results, self.references, self.alternatives)))]
+        self.last = hyper, scores
+        return sum(scores) / len(scores)
 
 
 def fingerprint(path: str | Path) -> str:

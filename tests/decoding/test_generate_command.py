@@ -189,6 +189,25 @@ def test_tune_writes_a_loadable_file_and_resumes_from_its_log(tiny, tmp_path, ca
     assert len(again) > len(records)
 
 
+def test_tune_on_several_dev_corpora_scores_the_mean_of_their_bleus(tiny, tmp_path, capsys):
+    """Each dev corpus weighted equally: the start's score is the mean of the BLEUs
+    that evaluate gives each corpus, and the line printed names both."""
+    model, lm, corpus = tiny
+    other = tmp_path / "other.txt"
+    other.write_text("\n\n".join(_entries(LP / "dev.txt", 3, 8)) + "\n", encoding="utf-8")
+    main(["evaluate", "-i", str(corpus), str(other), *_generator_options(tiny)])
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:3]]
+    bleus = [float(row[2]) for row in rows]
+    assert bleus[0] != bleus[1]
+    output = tmp_path / "tuned.json"
+    assert main(["tune", str(model), str(corpus), str(other), "--lm", str(lm), "--samples", "0", "--steps", "1",
+                 "--budget", "0.01", "-o", str(output), "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    start = json.loads((tmp_path / "tuned.json.log").read_text().splitlines()[1])
+    assert start["stage"] == "start" and start["bleu"] == pytest.approx(sum(bleus) / 2, abs=0.01)
+    assert f"({corpus.name} {bleus[0]:.2f}, other.txt {bleus[1]:.2f})" in printed
+
+
 def test_tune_refuses_an_output_it_did_not_write(tiny, tmp_path, capsys):
     model, lm, corpus = tiny
     output = tmp_path / "mine.json"
