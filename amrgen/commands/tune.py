@@ -99,12 +99,14 @@ def run(args: argparse.Namespace) -> int:
     if len(log):
         print(f"amrgen tune: resuming: {len(log)} assignments scored in {log_path}", file=sys.stderr)
     corpora = [read_items(dev) for dev in devs]
+    names = [dev.name for dev in devs]  # with their folder where two are alike (LP's and MASSIVE's dev.txt)
+    names = [f"{dev.parent.name}/{dev.name}" if names.count(dev.name) > 1 else dev.name for dev in devs]
     started = time.monotonic()
 
     def on_evaluated(evaluated, improved: bool) -> None:
         line = f"[{time.monotonic() - started:6.0f} s] {evaluated.stage}: BLEU {evaluated.bleu:.2f}"
         if len(devs) > 1 and evaluate.last and evaluate.last[0] == evaluated.hyperparameters:
-            line += " (" + ", ".join(f"{dev.name} {bleu:.2f}" for dev, bleu in zip(devs, evaluate.last[1])) + ")"
+            line += " (" + ", ".join(f"{name} {bleu:.2f}" for name, bleu in zip(names, evaluate.last[1])) + ")"
         if improved:
             write_atomically(output, evaluated.hyperparameters.to_json())
             print(f"{line}  best so far, written to {output}", flush=True)
