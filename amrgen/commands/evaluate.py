@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
-from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
+from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, limits, unscored_note
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 
@@ -88,7 +88,7 @@ def _one_corpus(args: argparse.Namespace, spec: GeneratorSpec, items: list, refe
     from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
 
     (path,) = args.input
-    results = generate_all(spec, items, args.workers)
+    results = generate_all(spec, items, args.workers, limits=limits(args))
     systems = {"generator": scored(results, references, alternatives)}
     if args.oracle:
         from amrgen.evaluation.ceiling import oracle_scored
@@ -118,7 +118,7 @@ def _across_corpora(args: argparse.Namespace, spec: GeneratorSpec, corpora: list
 
     rows, by_corpus, failed = [], {}, False
     for path, (items, references, alternatives) in zip(args.input, corpora):
-        results = generate_all(spec, items, args.workers)
+        results = generate_all(spec, items, args.workers, limits=limits(args))
         failed |= any(r.failed for r in results)
         graphs = scored(results, references, alternatives)
         rows.append(corpus_row(path, graphs))

@@ -69,22 +69,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "tokenized, and the paraphrases of # ::alt-snts)")
     parser.add_argument("-s", "--show-output", action="store_true", help="print each sentence as it is generated")
     parser.add_argument("--trace", metavar="FILE", help="write what generation decided, one JSON line per graph")
-    parser.add_argument("--max-seconds", type=_limit(float), default=DEFAULT_MAX_SECONDS, metavar="S",
-                        help="a graph that takes longer gets an empty line and a message (0: no limit; "
-                             f"default: {DEFAULT_MAX_SECONDS:g})")
-    parser.add_argument("--max-memory", type=_limit(int), default=DEFAULT_MAX_MEMORY, metavar="MB",
-                        help="memory each generating process may take beyond the loaded generator; a graph that "
-                             "needs more gets an empty line and a message (0: no limit; "
-                             f"default: {DEFAULT_MAX_MEMORY})")
     parser.set_defaults(func=run)
 
 
 DEFAULT_MAX_SECONDS = 120.0
-"""Seconds one graph may take: the slowest graph of Little Prince and Bio dev takes a few."""
+"""Seconds one graph may take (:data:`amrgen.decoding.limits.DEFAULT_LIMITS`, not
+imported here: the command line starts without the decoder)."""
 
 DEFAULT_MAX_MEMORY = 4096
-"""Megabytes one generating process may take beyond the loaded generator: a
-graph of Bio dev takes a few dozen."""
+"""Megabytes one graph may take (:data:`amrgen.decoding.limits.DEFAULT_LIMITS`)."""
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """--max-seconds and --max-memory, the per-graph limits of generate, evaluate and tune."""
+    parser.add_argument("--max-seconds", type=_limit(float), default=DEFAULT_MAX_SECONDS, metavar="S",
+                        help="a graph that takes longer gets an empty line and a message (0: no limit; "
+                             f"default: {DEFAULT_MAX_SECONDS:g})")
+    parser.add_argument("--max-memory", type=_limit(int), default=DEFAULT_MAX_MEMORY, metavar="MB",
+                        help="memory one graph may take beyond what its process held when it began (and each "
+                             "generating process beyond the loaded generator); a graph that needs more gets an "
+                             f"empty line and a message (0: no limit; default: {DEFAULT_MAX_MEMORY})")
 
 
 def _limit(kind: type) -> Callable[[str], float | int | None]:
@@ -110,7 +114,7 @@ def limits(args: argparse.Namespace) -> Limits:
 
 
 def add_generator_options(parser: argparse.ArgumentParser) -> None:
-    """--model, --lm, --hyperparameters, --postprocess and --workers, as generate and evaluate take them."""
+    """--model, --lm, --hyperparameters, --postprocess, --workers and the limits, as generate and evaluate take them."""
     parser.add_argument("--model", metavar="DIR", help="model directory (default: the shipped resources/default/model)")
     parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
     parser.add_argument("--hyperparameters", metavar="FILE",
@@ -119,6 +123,7 @@ def add_generator_options(parser: argparse.ArgumentParser) -> None:
     add_postprocess_option(parser)
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="processes generating at the same time, each loading the generator (default: 1)")
+    add_limit_options(parser)
 
 
 def add_postprocess_option(parser: argparse.ArgumentParser) -> None:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from amrgen.commands import add_dask_option, open_cluster
-from amrgen.commands.generate import add_postprocess_option
+from amrgen.commands.generate import add_limit_options, add_postprocess_option, limits
 from amrgen.errors import AmrgenError
 
 
@@ -50,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--start", metavar="FILE", help="the starting assignment (default: the built-in values)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="processes generating the dev corpus (default: 2)")
+    add_limit_options(parser)
     add_dask_option(parser)
     parser.set_defaults(func=run)
 
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     with open_cluster(args) as cluster:
-        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), items, args.workers, cluster=cluster)
+        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), items, args.workers, cluster=cluster, limits=limits(args))
         result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
                       budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"

@@ -43,13 +43,7 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
-from amrgen.decoding.limits import (
-    Limits,
-    limit_memory,
-    memory_error,
-    memory_limit,
-    time_limit,
-)
+from amrgen.decoding.limits import Limits, bounded, limit_memory, memory_error, memory_limit
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.decoding.segments import segments
 from amrgen.errors import AmrgenError, MissingResourceError
@@ -176,8 +170,8 @@ def generation_bleu(results: Sequence[GraphResult], references: Sequence[list[st
 def generate_graph(generator: Generator, item: Item, trace: bool = False, first_phase: FirstPhase | None = None,
                    keep_first_phase: bool = False, limits: Limits | None = None) -> GraphResult:
     """generate(G) for one entry, every failure caught (see the module docstring);
-    past the time limit of ``limits`` (or out of memory) it fails with a message
-    naming the limit."""
+    past a limit of ``limits`` (:func:`~amrgen.decoding.limits.bounded`, in any
+    thread), or out of memory, it fails with a message naming the limit."""
     if isinstance(item, ReadError):
         return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
@@ -185,7 +179,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
     said = ""
     started = time.perf_counter()
     try:
-        with time_limit(limits.seconds if limits else None):
+        with bounded(limits):
             amr = Amr.from_tree(item.tree)
             parts = [amr] if first_phase is not None else segments(amr)
             if len(parts) > 1:  # too large to generate whole: its segments one by one
@@ -218,29 +212,28 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                     progress: bool = True, on_result: Callable[[GraphResult], None] | None = None,
                     cluster: Cluster | None = None, limits: Limits | None = None) -> list[GraphResult]:
     """Generate every item, in order (see the module docstring), on ``cluster``
-    if one is given (``workers`` then plays no part, nor do ``limits``: a Dask
-    worker runs its tasks off its main thread, where no timer signal reaches,
-    and a memory cap would stay on the worker for good; Dask's own per-worker
-    memory limit applies there).
+    if one is given (``workers`` then plays no part).
 
     ``hyperparameters`` replace the spec's; ``first_phases`` (one per item,
     None where unknown) are reused instead of recomputed, and
     ``keep_first_phases`` returns them with the results.  ``on_result`` hears
     of each result in corpus order as it arrives; progress goes to stderr.
-    ``limits`` bound each graph's time and each generating process's memory
-    (:mod:`amrgen.decoding.limits`).
+    ``limits`` bound each graph's time and memory (:mod:`amrgen.decoding.limits`),
+    and the address space of each process that generates and is not a Dask
+    worker's (a cap would stay on the worker for good; Dask's own per-worker
+    memory limit applies there).
     """
     phases = list(first_phases) if first_phases is not None else [None] * len(items)
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
-    options = (hyperparameters, trace, keep_first_phases, limits)
+    options = (hyperparameters, trace, keep_first_phases, limits, True)
     if cluster is not None:
         pairs = list(zip(items, phases))
         bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
         lost = functools.partial(_lost, trace=trace)
         capped = contextlib.nullcontext()
-        unlimited = (hyperparameters, trace, keep_first_phases, None)
-        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *unlimited, lost=lost)
+        uncapped = (hyperparameters, trace, keep_first_phases, limits, False)
+        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *uncapped, lost=lost)
     elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
         # for this run only: the caller's process goes on
@@ -304,9 +297,10 @@ def _failed(item: Item, message: str, trace: bool) -> GraphResult:
 
 def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool,
-                    limits: Limits | None) -> list[GraphResult]:
+                    limits: Limits | None, own_process: bool) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
-    limit_memory(limits.memory_mb if limits else None)  # a worker process: once its generator is loaded
+    if own_process:  # a worker process of ours: capped once its generator is loaded
+        limit_memory(limits.memory_mb if limits else None)
     return [generate_graph(generator, item, trace, phase, keep, limits) for item, phase in zip(items, phases)]
 
 
