@@ -15,7 +15,8 @@ figure measures it; with more workers in theirs, sharing the cores.
 transitions) beside it; the corpus is prepared for that (tagged, parsed and
 aligned) unless it already is.  --plots DIR writes the figure's two plots,
 --csv FILE the table.  A graph that cannot be generated counts with the empty
-sentence and is reported as amrgen generate reports it; the exit status is
+sentence and is reported as amrgen generate reports it (a graph past
+--max-seconds or --max-memory too, as there); the exit status is
 amrgen generate's (0: all generated, 1: some could not be, 2: an error).
 A graph with paraphrases (``# ::alt-snts``) is scored against all of them.
 

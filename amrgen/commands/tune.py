@@ -12,6 +12,8 @@ stops when it is done or when --budget minutes are spent (the evaluation
 under way then is finished first).  Generating LP dev (145 graphs) under one
 assignment takes about half a minute per core: use --workers, or --dask for a cluster
 (whose workers keep the generator loaded from one assignment to the next).
+--max-seconds and --max-memory bound each graph as in amrgen generate: a graph
+past them (large beams on a large graph) counts with the empty sentence.
 """
 
 from __future__ import annotations

@@ -169,3 +169,30 @@ def test_a_memory_limit_around_a_run_gives_the_process_its_own_back():
         soft, _ = resource.getrlimit(resource.RLIMIT_AS)
         assert soft != before[0] and soft != resource.RLIM_INFINITY
     assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+def test_evaluate_reports_the_graph_over_its_time_and_scores_the_others(tmp_path, capsys):
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("# ::id good-1\n# ::snt The boy sees the rose.\n(s / see-01 :ARG0 (b / boy) :ARG1 (r / rose))\n\n"
+                      f"# ::id big\n# ::snt Many things.\n{ops(300)}\n", encoding="utf-8")
+    code = main(["evaluate", "-i", str(corpus), "--max-seconds", "1"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"could not generate {corpus}:5: entry big: over the time limit of 1 s" in err
+
+
+def test_tune_generates_within_the_limits_it_is_given(tmp_path, monkeypatch, capsys):
+    from amrgen.evaluation import tuning
+
+    seen = []
+
+    def generate(spec, items, **options):
+        seen.append(options["limits"])
+        return [GraphResult(item.index, item.id, "here", sentence="the boy") for item in items]
+
+    monkeypatch.setattr(tuning, "generate_corpus", generate)
+    dev = tmp_path / "dev.txt"
+    dev.write_text("# ::id d1\n# ::snt The boy.\n(b / boy)\n", encoding="utf-8")
+    code = main(["tune", str(ROOT / "resources/default/model"), str(dev), "--samples", "0", "--steps", "1",
+                 "--budget", "0.001", "--max-seconds", "5", "--max-memory", "0", "-o", str(tmp_path / "h.json")])
+    assert code == 0 and seen and set(seen) == {Limits(5.0, None)}
