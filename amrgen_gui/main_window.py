@@ -549,7 +549,9 @@ class MainWindow(QMainWindow):
             self.model.set_generator(generator)
             self.generator_label.setText(generator.describe())
             self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
-            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
+            warning = generator.warning()
+            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s"
+                                         + (f"; warning: {warning}" if warning else ""), 20_000 if warning else 5000)
             self.postprocess.check()
         self._update_status()
 

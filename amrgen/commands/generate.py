@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
-from amrgen.commands import add_dask_option, add_encoding_option, open_cluster
+from amrgen.commands import add_dask_option, add_encoding_option, open_cluster, warn_if_unchecked
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 from amrgen.io.printable import printable_json
@@ -145,13 +145,16 @@ def postprocess_spec(value: str | None) -> str | None:
 
 
 def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
-    """The generator the options name, as absolute paths (worker processes load it)."""
+    """The generator the options name, as absolute paths (worker processes load it); a
+    language model without its checksum file gets one warning line."""
     from amrgen.evaluation.generation import GeneratorSpec
 
     if args.workers < 1:
         raise AmrgenError(f"--workers must be at least 1, not {args.workers}")
     paths = (str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters))
-    return GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess))
+    spec = GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess))
+    warn_if_unchecked(spec.lm_path)
+    return spec
 
 
 def run(args: argparse.Namespace) -> int:

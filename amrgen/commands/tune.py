@@ -24,7 +24,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from amrgen.commands import add_dask_option, open_cluster
+from amrgen.commands import add_dask_option, open_cluster, warn_if_unchecked
 from amrgen.commands.generate import add_limit_options, add_postprocess_option, limits
 from amrgen.errors import AmrgenError
 
@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     for path in (lm, dev):
         if not path.is_file():
             raise AmrgenError(f"{path}: no such file")
+    warn_if_unchecked(lm)
     output = Path(args.output)
     check_output_path(output, [dev, model / "manifest.json", lm])
     log_path = output.with_name(output.name + ".log")

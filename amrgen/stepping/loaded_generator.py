@@ -108,6 +108,13 @@ class LoadedGenerator:
             parts.append(f"postprocessing {Path(spec.postprocess).name}")
         return ", ".join(parts)
 
+    def warning(self) -> str | None:
+        """What to say with the generator, if anything: its language model has no
+        checksum file (:func:`amrgen.lm.model.unchecked_note`)."""
+        from amrgen.lm.model import DEFAULT_LM, unchecked_note
+
+        return unchecked_note(self.spec.lm_path or DEFAULT_LM)
+
     @property
     def system(self) -> TransitionSystem:
         return self.generator.system
