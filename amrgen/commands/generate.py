@@ -27,10 +27,12 @@ phase2 (the chosen transitions b̂(v) of every vertex in bottom-up order:
 theta_lm_score_lm = θ_LM · score_LM, score_ts by transition class,
 score_ts_total and total; theta_lm_score_lm_said, θ_LM · score_LM of the
 postprocessed sentence, and said_total = total + theta_lm_score_lm_said, the
-score that chose the winner among the root's candidates); what a failed graph
-did not reach is null, and so are phase1, phase2 and score of a graph too large
-to generate whole (more than 200 vertices or a node of more than 32 children),
-which is generated in segments said one after the other.
+score that chose the winner among the root's candidates) and segments; what a
+failed graph did not reach is null.  A graph too large to generate whole (more
+than 200 vertices or a node of more than 32 children) is generated in segments
+said one after the other: its segments list each segment's sentence, phase1,
+phase2 and score, its score is their sum part by part, and its phase1 and
+phase2 are null (segments is null for a graph generated whole).
 """
 
 from __future__ import annotations

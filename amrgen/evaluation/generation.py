@@ -176,6 +176,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
         return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
+    pieces: list[Generation] = []
     said = ""
     started = time.perf_counter()
     try:
@@ -183,7 +184,8 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
             amr = Amr.from_tree(item.tree)
             parts = [amr] if first_phase is not None else segments(amr)
             if len(parts) > 1:  # too large to generate whole: its segments one by one
-                said = " ".join(generator.generate(part).sentence for part in parts)
+                pieces = [generator.generate(part) for part in parts]
+                said = " ".join(piece.sentence for piece in pieces)
             else:
                 first_phase = first_phase or generator.first_phase(amr)
                 generation = generator.generate(amr, first_phase)
@@ -201,7 +203,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
     if keep_first_phase:
         result.first_phase = first_phase
     if trace:
-        result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error)
+        result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error, pieces)
         result.trace["sentence"] = said if result.error is None else ""
     return result
 
@@ -326,33 +328,73 @@ def _chunks(count: int, pieces: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
 
 
-TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score")
+TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score", "segments")
 """The keys of a ``--trace`` line (see :func:`_trace`)."""
 
 
 def _trace(index: int, entry_id: str, generator: Generator | None = None, first_phase: FirstPhase | None = None,
-           generation: Generation | None = None, error: str | None = None) -> dict[str, Any]:
+           generation: Generation | None = None, error: str | None = None,
+           pieces: Sequence[Generation] = ()) -> dict[str, Any]:
     """One ``--trace`` line: the entry, the sentence, phase 1's transitions
     (str(t) and P(t | c)), phase 2's chosen transitions b̂(v) per vertex in
     bottom-up order (Algorithm 5's traversal, a vertex Insert-Child added just
     before its parent), and the winner's score parts: θ_LM · score_LM, score_TS
     by class (Σ θ_C(t) · log p) and the total ŝ; θ_LM · score_LM of the
     postprocessed sentence and ŝ plus it, which chose the winner among best(root).  What was not reached is null;
-    infinite numbers are written as strings ("-inf")."""
+    infinite numbers are written as strings ("-inf").
+
+    A graph generated in segments (``pieces``) has no phase 1 or 2 of its own:
+    ``segments`` lists each segment's sentence, phase1, phase2 and score, and
+    ``score`` is their sum, part by part (null for a graph generated whole)."""
     line: dict[str, Any] = dict.fromkeys(TRACE_KEYS)
     line.update(index=index, id=entry_id, sentence=generation.sentence if generation else "", error=error)
     if first_phase is not None:
-        line["phase1"] = [_step(t, p) for _, t, p in first_phase[1].steps]
+        line["phase1"] = _phase1(first_phase[1])
     if generation is not None and generator is not None:
-        winner = generation.winner
-        b = winner.function()
-        line["phase2"] = [{"vertex": str(v), "transitions": [_step(t, p) for t, p in b[v]]}
-                          for v in _bottom_up(generation) if v in b]
-        line["score"] = {"theta_lm_score_lm": _number(winner.lm),
-                         "score_ts": {name: _number(s) for name, s in winner.scores_by_class(generator.hyper).items()},
-                         "score_ts_total": _number(winner.ts), "total": _number(winner.score),
-                         "theta_lm_score_lm_said": _number(generation.said_lm), "said_total": _number(generation.score)}
+        line["phase2"], line["score"] = _phase2(generation), _numbers(_score(generator, generation))
+    if pieces and generator is not None:
+        scores = [_score(generator, piece) for piece in pieces]
+        line["segments"] = [{"sentence": piece.sentence, "phase1": _phase1(piece.phase1), "phase2": _phase2(piece),
+                             "score": _numbers(score)} for piece, score in zip(pieces, scores)]
+        line["score"] = _numbers(_summed(scores))
     return line
+
+
+def _phase1(phase1: Phase1Result) -> list[dict[str, Any]]:
+    return [_step(t, p) for _, t, p in phase1.steps]
+
+
+def _phase2(generation: Generation) -> list[dict[str, Any]]:
+    b = generation.winner.function()
+    return [{"vertex": str(v), "transitions": [_step(t, p) for t, p in b[v]]}
+            for v in _bottom_up(generation) if v in b]
+
+
+def _score(generator: Generator, generation: Generation) -> dict[str, Any]:
+    winner = generation.winner
+    return {"theta_lm_score_lm": winner.lm, "score_ts": winner.scores_by_class(generator.hyper),
+            "score_ts_total": winner.ts, "total": winner.score,
+            "theta_lm_score_lm_said": generation.said_lm, "said_total": generation.score}
+
+
+def _summed(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The score parts of several generations added up, score_TS class by class."""
+    total: dict[str, Any] = {key: 0.0 for key in scores[0]}
+    total["score_ts"] = {}
+    for score in scores:
+        for key, value in score.items():
+            if key == "score_ts":
+                for name, part in value.items():
+                    total["score_ts"][name] = total["score_ts"].get(name, 0.0) + part
+            else:
+                total[key] += value
+    return total
+
+
+def _numbers(score: dict[str, Any]) -> dict[str, Any]:
+    """A score for JSON: infinite numbers as strings."""
+    return {key: {name: _number(s) for name, s in value.items()} if isinstance(value, dict) else _number(value)
+            for key, value in score.items()}
 
 
 def _bottom_up(generation: Generation) -> list:
