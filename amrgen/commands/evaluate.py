@@ -35,7 +35,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
-from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, limits, unscored_note
+from amrgen.commands.generate import (
+    add_generator_options,
+    generate_all,
+    generator_spec,
+    limits,
+    unscored_note,
+)
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 

@@ -46,7 +46,12 @@ from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
-from amrgen.commands import add_dask_option, add_encoding_option, open_cluster, warn_if_unchecked
+from amrgen.commands import (
+    add_dask_option,
+    add_encoding_option,
+    open_cluster,
+    warn_if_unchecked,
+)
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 from amrgen.io.printable import printable_json

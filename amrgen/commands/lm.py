@@ -27,7 +27,7 @@ from amrgen.lm.build import (
     build_lm,
     text_sentences,
 )
-from amrgen.lm.model import LanguageModel, checksum_path, write_checksum, words_of
+from amrgen.lm.model import LanguageModel, checksum_path, words_of, write_checksum
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

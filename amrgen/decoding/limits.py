@@ -86,7 +86,7 @@ def memory_error(limits: Limits | None) -> str:
 class _Budget:
     """The time and memory left to the graph generated in one thread."""
 
-    __slots__ = ("limits", "deadline", "ceiling", "next_look")
+    __slots__ = ("ceiling", "deadline", "limits", "next_look")
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits

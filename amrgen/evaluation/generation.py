@@ -43,7 +43,13 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
-from amrgen.decoding.limits import Limits, bounded, limit_memory, memory_error, memory_limit
+from amrgen.decoding.limits import (
+    Limits,
+    bounded,
+    limit_memory,
+    memory_error,
+    memory_limit,
+)
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.decoding.segments import segments
 from amrgen.errors import AmrgenError, MissingResourceError

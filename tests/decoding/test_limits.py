@@ -3,7 +3,6 @@ the graph past them alone, with one message naming file, line, entry and
 limit, in any thread; a worker process that dies is replaced and the run goes on."""
 
 import os
-import signal
 import subprocess
 import sys
 import threading
@@ -13,7 +12,13 @@ from pathlib import Path
 import pytest
 
 from amrgen.cli import main
-from amrgen.decoding.limits import MEMORY_LOOK_SECONDS, LimitExceeded, Limits, bounded, checkpoint
+from amrgen.decoding.limits import (
+    MEMORY_LOOK_SECONDS,
+    LimitExceeded,
+    Limits,
+    bounded,
+    checkpoint,
+)
 from amrgen.evaluation import generation
 from amrgen.evaluation.generation import (
     GeneratorSpec,

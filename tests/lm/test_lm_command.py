@@ -92,8 +92,8 @@ def test_a_model_without_its_checksum_loads_with_one_warning_until_one_is_record
     model.write_bytes(DEFAULT_LM.read_bytes())
     assert main(["lm", "perplexity", str(model), str(text)]) == 0
     warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
-    assert warnings == [f"amrgen: warning: {model}: no kenlm.binary.sha256 beside it, so damage to it goes "
-                        f"unnoticed (amrgen lm checksum {model} records its checksum)"]
+    assert warnings == [(f"amrgen: warning: {model}: no kenlm.binary.sha256 beside it, so damage to it goes "
+                         f"unnoticed (amrgen lm checksum {model} records its checksum)")]
     assert not checksum_path(model).exists()
     assert main(["lm", "checksum", str(model)]) == 0
     assert checksum_path(model).read_text() == checksum_path(DEFAULT_LM).read_text()
