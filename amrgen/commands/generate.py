@@ -52,12 +52,14 @@ from amrgen.commands import (
     open_cluster,
     warn_if_unchecked,
 )
+from amrgen.decoding.limits import DEFAULT_LIMITS, Limits
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 from amrgen.io.printable import printable_json
 
-if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
-    from amrgen.decoding.limits import Limits
+# The generator is imported when a command runs, not when the command line starts
+# (amrgen.decoding.limits, above, holds the standard library only).
+if TYPE_CHECKING:
     from amrgen.evaluation.cluster import Cluster
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
 
@@ -79,23 +81,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-DEFAULT_MAX_SECONDS = 120.0
-"""Seconds one graph may take (:data:`amrgen.decoding.limits.DEFAULT_LIMITS`, not
-imported here: the command line starts without the decoder)."""
-
-DEFAULT_MAX_MEMORY = 4096
-"""Megabytes one graph may take (:data:`amrgen.decoding.limits.DEFAULT_LIMITS`)."""
-
-
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """--max-seconds and --max-memory, the per-graph limits of generate, evaluate and tune."""
-    parser.add_argument("--max-seconds", type=_limit(float), default=DEFAULT_MAX_SECONDS, metavar="S",
+    seconds, memory = DEFAULT_LIMITS.seconds, DEFAULT_LIMITS.memory_mb
+    parser.add_argument("--max-seconds", type=_limit(float), default=seconds, metavar="S",
                         help="a graph that takes longer gets an empty line and a message (0: no limit; "
-                             f"default: {DEFAULT_MAX_SECONDS:g})")
-    parser.add_argument("--max-memory", type=_limit(int), default=DEFAULT_MAX_MEMORY, metavar="MB",
+                             f"default: {seconds:g})")
+    parser.add_argument("--max-memory", type=_limit(int), default=memory, metavar="MB",
                         help="memory one graph may take beyond what its process held when it began (and each "
                              "generating process beyond the loaded generator); a graph that needs more gets an "
-                             f"empty line and a message (0: no limit; default: {DEFAULT_MAX_MEMORY})")
+                             f"empty line and a message (0: no limit; default: {memory})")
 
 
 def _limit(kind: type) -> Callable[[str], float | int | None]:
@@ -115,8 +110,6 @@ def _limit(kind: type) -> Callable[[str], float | int | None]:
 
 def limits(args: argparse.Namespace) -> Limits:
     """The per-graph limits the options set."""
-    from amrgen.decoding.limits import Limits
-
     return Limits(args.max_seconds, args.max_memory)
 
 

@@ -16,8 +16,9 @@ A graph past either limit fails alone, with a message naming the limit
   steps (a cache half-updated).  What runs before the decoder (reading,
   normalizing and cutting a graph into segments) has no check point: it is
   near linear in the graph's size (issue 19, point 1).  The time a graph
-  takes past its limit is the longest stretch between two check points
-  (see ``benchmarks/checkpoints.py``).
+  takes past its limit is the longest stretch between two check points:
+  0.2 s on Little Prince dev, 0.6 s on a binary tree of 1,023 vertices, and
+  a check point costs 0.7 µs (``benchmarks/checkpoints.py``).
 - The memory check reads the resident size (Linux ``/proc/self/statm``; no
   check elsewhere) at most every :data:`MEMORY_LOOK_SECONDS`.  It is a
   ceiling on growth at the check points, not on one allocation between
