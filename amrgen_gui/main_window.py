@@ -42,6 +42,7 @@ from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
 from amrgen_gui.busy import BusyIndicator
+from amrgen_gui.limits_choice import LimitsChoice
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
 from amrgen_gui.postprocess_choice import PIPELINES, PostprocessChoice
@@ -205,6 +206,7 @@ class MainWindow(QMainWindow):
                                       tip="The shipped model, LM and hyperparameters (resources/default)")
         self.postprocess = PostprocessChoice(self, self.workspace)
         self.postprocess.actions = self._choice(PIPELINES, self.postprocess.choose)
+        self.limits = LimitsChoice(self, self.settings, self.workspace)
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
@@ -261,6 +263,8 @@ class MainWindow(QMainWindow):
                                self.default_model_action])
         model_menu.addSeparator()
         model_menu.addActions(self.postprocess.actions)
+        model_menu.addSeparator()
+        model_menu.addAction(self.limits.action)
         model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
         options_menu = menus.addMenu("&Options")
@@ -545,7 +549,9 @@ class MainWindow(QMainWindow):
             self.model.set_generator(generator)
             self.generator_label.setText(generator.describe())
             self.generator_label.setToolTip(f"{generator.spec}\nloaded in {generator.seconds:.1f} s")
-            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s", 5000)
+            warning = generator.warning()
+            self.statusBar().showMessage(f"Loaded {generator.describe()} in {generator.seconds:.1f} s"
+                                         + (f"; warning: {warning}" if warning else ""), 20_000 if warning else 5000)
             self.postprocess.check()
         self._update_status()
 

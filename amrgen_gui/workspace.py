@@ -21,6 +21,7 @@ from enum import Enum
 from pathlib import Path
 
 from amrgen.bigraph import Bigraph
+from amrgen.decoding.limits import DEFAULT_LIMITS, Limits
 from amrgen.io.penman_corpus import ReadError, check_graphs
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import formal_resources
@@ -77,6 +78,8 @@ class Workspace:
         self.generator: LoadedGenerator | None = None
         self.generator_paths: GeneratorPaths = (None, None, None)
         """The generator loaded or loading."""
+        self.limits: Limits = DEFAULT_LIMITS
+        """What one graph the generator generates may take (:meth:`set_limits`)."""
         self._observers: list[Callable[[Change], None]] = []
 
     def observe(self, observer: Callable[[Change], None]) -> None:
@@ -136,9 +139,17 @@ class Workspace:
         """The generator of ``paths`` has loaded: keep it unless stale; whether it was kept."""
         if self.is_stale(paths):
             return False
+        generator.limits = self.limits
         self.generator = generator
         self._changed(Change.GENERATOR)
         return True
+
+    def set_limits(self, limits: Limits) -> None:
+        """Generate each graph within ``limits`` from now on (a graph being generated
+        keeps the limits it started with)."""
+        self.limits = limits
+        if self.generator is not None:
+            self.generator.limits = limits
 
 
 def _bigraphs(entries: list[ExtendedEntry], report: Callable[[int, int], None]) -> Iterator[Bigraph]:

@@ -3,7 +3,9 @@ and the options several of them share."""
 
 import argparse
 import codecs
+import sys
 from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 
 
 def add_encoding_option(parser: argparse.ArgumentParser) -> None:
@@ -36,3 +38,15 @@ def open_cluster(args: argparse.Namespace) -> AbstractContextManager:
     from amrgen.evaluation.cluster import connect
 
     return connect(args.dask, args.workers)
+
+
+def warn_if_unchecked(lm_path: str | Path | None) -> None:
+    """One warning line on stderr when the language model (None: the shipped one) has no
+    checksum file beside it (:func:`amrgen.lm.model.unchecked_note`)."""
+    from amrgen.lm.model import DEFAULT_LM, unchecked_note
+
+    note = unchecked_note(lm_path or DEFAULT_LM)
+    if note:
+        from amrgen.io.printable import escaped
+
+        print(f"amrgen: warning: {escaped(note)}", file=sys.stderr)

@@ -15,7 +15,8 @@ figure measures it; with more workers in theirs, sharing the cores.
 transitions) beside it; the corpus is prepared for that (tagged, parsed and
 aligned) unless it already is.  --plots DIR writes the figure's two plots,
 --csv FILE the table.  A graph that cannot be generated counts with the empty
-sentence and is reported as amrgen generate reports it; the exit status is
+sentence and is reported as amrgen generate reports it (a graph past
+--max-seconds or --max-memory too, as there); the exit status is
 amrgen generate's (0: all generated, 1: some could not be, 2: an error).
 A graph with paraphrases (``# ::alt-snts``) is scored against all of them.
 
@@ -34,7 +35,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
-from amrgen.commands.generate import add_generator_options, generate_all, generator_spec, unscored_note
+from amrgen.commands.generate import (
+    add_generator_options,
+    generate_all,
+    generator_spec,
+    limits,
+    unscored_note,
+)
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 
@@ -88,7 +95,7 @@ def _one_corpus(args: argparse.Namespace, spec: GeneratorSpec, items: list, refe
     from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
 
     (path,) = args.input
-    results = generate_all(spec, items, args.workers)
+    results = generate_all(spec, items, args.workers, limits=limits(args))
     systems = {"generator": scored(results, references, alternatives)}
     if args.oracle:
         from amrgen.evaluation.ceiling import oracle_scored
@@ -118,7 +125,7 @@ def _across_corpora(args: argparse.Namespace, spec: GeneratorSpec, corpora: list
 
     rows, by_corpus, failed = [], {}, False
     for path, (items, references, alternatives) in zip(args.input, corpora):
-        results = generate_all(spec, items, args.workers)
+        results = generate_all(spec, items, args.workers, limits=limits(args))
         failed |= any(r.failed for r in results)
         graphs = scored(results, references, alternatives)
         rows.append(corpus_row(path, graphs))

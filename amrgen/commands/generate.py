@@ -27,10 +27,12 @@ phase2 (the chosen transitions b̂(v) of every vertex in bottom-up order:
 theta_lm_score_lm = θ_LM · score_LM, score_ts by transition class,
 score_ts_total and total; theta_lm_score_lm_said, θ_LM · score_LM of the
 postprocessed sentence, and said_total = total + theta_lm_score_lm_said, the
-score that chose the winner among the root's candidates); what a failed graph
-did not reach is null, and so are phase1, phase2 and score of a graph too large
-to generate whole (more than 200 vertices or a node of more than 32 children),
-which is generated in segments said one after the other.
+score that chose the winner among the root's candidates) and segments; what a
+failed graph did not reach is null.  A graph too large to generate whole (more
+than 200 vertices or a node of more than 32 children) is generated in segments
+said one after the other: its segments list each segment's sentence, phase1,
+phase2 and score, its score is their sum part by part, and its phase1 and
+phase2 are null (segments is null for a graph generated whole).
 """
 
 from __future__ import annotations
@@ -44,13 +46,20 @@ from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
-from amrgen.commands import add_dask_option, add_encoding_option, open_cluster
+from amrgen.commands import (
+    add_dask_option,
+    add_encoding_option,
+    open_cluster,
+    warn_if_unchecked,
+)
+from amrgen.decoding.limits import DEFAULT_LIMITS, Limits
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 from amrgen.io.printable import printable_json
 
-if TYPE_CHECKING:  # the generator is imported when a command runs, not when the command line starts
-    from amrgen.decoding.limits import Limits
+# The generator is imported when a command runs, not when the command line starts
+# (amrgen.decoding.limits, above, holds the standard library only).
+if TYPE_CHECKING:
     from amrgen.evaluation.cluster import Cluster
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
 
@@ -69,22 +78,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "tokenized, and the paraphrases of # ::alt-snts)")
     parser.add_argument("-s", "--show-output", action="store_true", help="print each sentence as it is generated")
     parser.add_argument("--trace", metavar="FILE", help="write what generation decided, one JSON line per graph")
-    parser.add_argument("--max-seconds", type=_limit(float), default=DEFAULT_MAX_SECONDS, metavar="S",
-                        help="a graph that takes longer gets an empty line and a message (0: no limit; "
-                             f"default: {DEFAULT_MAX_SECONDS:g})")
-    parser.add_argument("--max-memory", type=_limit(int), default=DEFAULT_MAX_MEMORY, metavar="MB",
-                        help="memory each generating process may take beyond the loaded generator; a graph that "
-                             "needs more gets an empty line and a message (0: no limit; "
-                             f"default: {DEFAULT_MAX_MEMORY})")
     parser.set_defaults(func=run)
 
 
-DEFAULT_MAX_SECONDS = 120.0
-"""Seconds one graph may take: the slowest graph of Little Prince and Bio dev takes a few."""
-
-DEFAULT_MAX_MEMORY = 4096
-"""Megabytes one generating process may take beyond the loaded generator: a
-graph of Bio dev takes a few dozen."""
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """--max-seconds and --max-memory, the per-graph limits of generate, evaluate and tune."""
+    seconds, memory = DEFAULT_LIMITS.seconds, DEFAULT_LIMITS.memory_mb
+    parser.add_argument("--max-seconds", type=_limit(float), default=seconds, metavar="S",
+                        help="a graph that takes longer gets an empty line and a message (0: no limit; "
+                             f"default: {seconds:g})")
+    parser.add_argument("--max-memory", type=_limit(int), default=memory, metavar="MB",
+                        help="memory one graph may take beyond what its process held when it began (and each "
+                             "generating process beyond the loaded generator); a graph that needs more gets an "
+                             f"empty line and a message (0: no limit; default: {memory})")
 
 
 def _limit(kind: type) -> Callable[[str], float | int | None]:
@@ -104,13 +110,11 @@ def _limit(kind: type) -> Callable[[str], float | int | None]:
 
 def limits(args: argparse.Namespace) -> Limits:
     """The per-graph limits the options set."""
-    from amrgen.decoding.limits import Limits
-
     return Limits(args.max_seconds, args.max_memory)
 
 
 def add_generator_options(parser: argparse.ArgumentParser) -> None:
-    """--model, --lm, --hyperparameters, --postprocess and --workers, as generate and evaluate take them."""
+    """--model, --lm, --hyperparameters, --postprocess, --workers and the limits, as generate and evaluate take them."""
     parser.add_argument("--model", metavar="DIR", help="model directory (default: the shipped resources/default/model)")
     parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
     parser.add_argument("--hyperparameters", metavar="FILE",
@@ -119,6 +123,7 @@ def add_generator_options(parser: argparse.ArgumentParser) -> None:
     add_postprocess_option(parser)
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="processes generating at the same time, each loading the generator (default: 1)")
+    add_limit_options(parser)
 
 
 def add_postprocess_option(parser: argparse.ArgumentParser) -> None:
@@ -140,13 +145,16 @@ def postprocess_spec(value: str | None) -> str | None:
 
 
 def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
-    """The generator the options name, as absolute paths (worker processes load it)."""
+    """The generator the options name, as absolute paths (worker processes load it); a
+    language model without its checksum file gets one warning line."""
     from amrgen.evaluation.generation import GeneratorSpec
 
     if args.workers < 1:
         raise AmrgenError(f"--workers must be at least 1, not {args.workers}")
     paths = (str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters))
-    return GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess))
+    spec = GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess))
+    warn_if_unchecked(spec.lm_path)
+    return spec
 
 
 def run(args: argparse.Namespace) -> int:

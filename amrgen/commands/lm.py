@@ -4,6 +4,9 @@
 KenLM binary trie (``build_binary``), or as ARPA text when LM ends in ``.arpa``. The text is
 tokenized as the references are and lower-cased, punctuation kept (see amrgen.lm.build).
 ``amrgen lm perplexity`` gives a model's perplexity and out-of-vocabulary rate on sentences.
+``amrgen lm checksum`` records the size and SHA-256 of a model built by KenLM's tools directly in
+LM.sha256 beside it, as ``build`` does, so that a damaged copy is refused from then on (a model
+without it loads with a warning).
 Progress goes to stderr, results to stdout.
 """
 
@@ -13,6 +16,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 
+from amrgen.commands import warn_if_unchecked
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path
 from amrgen.lm.build import (
@@ -23,7 +27,7 @@ from amrgen.lm.build import (
     build_lm,
     text_sentences,
 )
-from amrgen.lm.model import LanguageModel, words_of
+from amrgen.lm.model import LanguageModel, checksum_path, words_of, write_checksum
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -56,6 +60,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             help="AMR corpus whose reference sentences to score (repeatable)")
     perplexity.set_defaults(func=run_perplexity)
 
+    checksum = actions.add_parser("checksum", help="record a model's size and SHA-256 beside it (LM.sha256)",
+                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    checksum.add_argument("model", metavar="LM", help="ARPA or KenLM binary file")
+    checksum.set_defaults(func=run_checksum)
+
 
 def _say(message: str) -> None:
     print(f"amrgen lm: {message}", file=sys.stderr, flush=True)
@@ -75,6 +84,7 @@ def run_perplexity(args: argparse.Namespace) -> int:
     if not args.texts and not args.amr:
         raise AmrgenError("give at least one TEXT or --amr CORPUS to measure the perplexity on")
     model = LanguageModel.load(args.model)
+    warn_if_unchecked(args.model)
     sources: list[tuple[str, Iterator[list[str]]]] = [(t, text_sentences(t)) for t in args.texts]
     sources += [(c, amr_sentences(c, lambda message: _say(f"skipped {message}"))) for c in args.amr]
     print("source\tsentences\ttokens\toov\tperplexity")
@@ -85,6 +95,17 @@ def run_perplexity(args: argparse.Namespace) -> int:
         print(_row(model, name, sentences))
     if len(sources) > 1:
         print(_row(model, "all", every))
+    return 0
+
+
+def run_checksum(args: argparse.Namespace) -> int:
+    """Record the checksum of a model KenLM can read (one it cannot is refused, not recorded)."""
+    LanguageModel.load(args.model)
+    try:
+        write_checksum(args.model)
+    except OSError as error:
+        raise AmrgenError(f"{checksum_path(args.model)}: cannot write ({error.strerror or error})") from None
+    print(f"{checksum_path(args.model)}: written")
     return 0
 
 

@@ -17,6 +17,8 @@ stops when it is done or when --budget minutes are spent (the evaluation
 under way then is finished first).  Generating LP dev (145 graphs) under one
 assignment takes about half a minute per core: use --workers, or --dask for a cluster
 (whose workers keep the generator loaded from one assignment to the next).
+--max-seconds and --max-memory bound each graph as in amrgen generate: a graph
+past them (large beams on a large graph) counts with the empty sentence.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from amrgen.commands import add_dask_option, open_cluster
-from amrgen.commands.generate import add_postprocess_option
+from amrgen.commands import add_dask_option, open_cluster, warn_if_unchecked
+from amrgen.commands.generate import add_limit_options, add_postprocess_option, limits
 from amrgen.errors import AmrgenError
 
 
@@ -56,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--start", metavar="FILE", help="the starting assignment (default: the built-in values)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="processes generating the dev corpus (default: 2)")
+    add_limit_options(parser)
     add_dask_option(parser)
     parser.set_defaults(func=run)
 
@@ -77,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     for path in (lm, *devs):
         if not path.is_file():
             raise AmrgenError(f"{path}: no such file")
+    warn_if_unchecked(lm)
     output = Path(args.output)
     check_output_path(output, [*devs, model / "manifest.json", lm])
     log_path = output.with_name(output.name + ".log")
@@ -114,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     with open_cluster(args) as cluster:
-        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), corpora, args.workers, cluster=cluster)
+        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), corpora, args.workers, cluster=cluster,
+                           limits=limits(args))
         result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
                       budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"

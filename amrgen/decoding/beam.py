@@ -39,6 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.partial import generate_partial
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.graph import Vertex
@@ -202,6 +203,7 @@ class BestSequenceSearch:
             result.numbering[v] = next_free
             next_free += len(g.children(v)) + 2
         for v in result.order:
+            checkpoint()
             start = c.with_(node_buffer=(v,), child_buffer=(), inserted=result.numbering[v])
             result.best[v] = self.get_best(start, result.best)
         return result
@@ -269,6 +271,7 @@ class BestSequenceSearch:
         ts = sum(self.hyper.weighted_log(t.name, p) for t, p in steps)
         current = [self._hypothesis(v, steps, (), (), own, (), ts, complete=not children)]
         for i, child in enumerate(children):
+            checkpoint()
             options = best.get(child) or []
             key = (child, sides[child])
             if key not in insertions:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from amrgen.amr import Amr
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
+from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.models import Models
 from amrgen.decoding.partial import phase2_start
 from amrgen.decoding.phase1 import Phase1Result, generate_greedy_restricted
@@ -237,6 +238,7 @@ class Generator:
         its sentence is highest (the first of equals)."""
         best: Generation | None = None
         for candidate in searched.candidates:
+            checkpoint()
             tokens = self.postprocessed(candidate.final, pipeline)
             said_lm = self.hyper.theta_lm * self.search.score_lm(tuple(tokens), complete=True)
             generation = Generation(searched.graph, searched.phase1, searched.phase2, candidate.hypothesis,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from amrgen.decoding.limits import checkpoint
 from amrgen.graph import Vertex
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.transitions import Transition
@@ -41,6 +42,7 @@ def generate_partial(c: Configuration, b: PartialTransitionFunction,
     started: set[Vertex] = set()
     c = phase2_start(c)
     while not c.is_terminal():
+        checkpoint()
         s1 = c.sigma1
         todo = remaining.get(s1)
         if numbering and s1 in numbering and s1 not in started:

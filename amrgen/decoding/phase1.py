@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.models import Models
 from amrgen.ml.names import ModelName
 from amrgen.oracle.oracle import gold_incoming_edge
@@ -77,6 +78,7 @@ def generate_greedy_restricted(c: Configuration, models: Models, system: Transit
     """generateGreedy_restr: run T_restr greedily from c (normally c_s(G)) until σ = ε."""
     result = Phase1Result(c)
     while c.node_buffer:
+        checkpoint()
         choice = restricted_transition(c, models, system)
         if choice is None:
             # Past the first stage (or nothing allowed): the modified Delete/Keep pop σ1.

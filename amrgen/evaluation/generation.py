@@ -45,10 +45,10 @@ from amrgen.amr import Amr
 from amrgen.decoding.generator import Generation, Generator
 from amrgen.decoding.limits import (
     Limits,
+    bounded,
     limit_memory,
     memory_error,
     memory_limit,
-    time_limit,
 )
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.decoding.segments import segments
@@ -176,20 +176,22 @@ def generation_bleu(results: Sequence[GraphResult], references: Sequence[list[st
 def generate_graph(generator: Generator, item: Item, trace: bool = False, first_phase: FirstPhase | None = None,
                    keep_first_phase: bool = False, limits: Limits | None = None) -> GraphResult:
     """generate(G) for one entry, every failure caught (see the module docstring);
-    past the time limit of ``limits`` (or out of memory) it fails with a message
-    naming the limit."""
+    past a limit of ``limits`` (:func:`~amrgen.decoding.limits.bounded`, in any
+    thread), or out of memory, it fails with a message naming the limit."""
     if isinstance(item, ReadError):
         return _failed(item, item.message, trace)
     result = GraphResult(item.index, item.id, f"{item.path}:{item.line}")
     generation: Generation | None = None
+    pieces: list[Generation] = []
     said = ""
     started = time.perf_counter()
     try:
-        with time_limit(limits.seconds if limits else None):
+        with bounded(limits):
             amr = Amr.from_tree(item.tree)
             parts = [amr] if first_phase is not None else segments(amr)
             if len(parts) > 1:  # too large to generate whole: its segments one by one
-                said = " ".join(generator.generate(part).sentence for part in parts)
+                pieces = [generator.generate(part) for part in parts]
+                said = " ".join(piece.sentence for piece in pieces)
             else:
                 first_phase = first_phase or generator.first_phase(amr)
                 generation = generator.generate(amr, first_phase)
@@ -207,7 +209,7 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
     if keep_first_phase:
         result.first_phase = first_phase
     if trace:
-        result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error)
+        result.trace = _trace(item.index, item.id, generator, first_phase, generation, result.error, pieces)
         result.trace["sentence"] = said if result.error is None else ""
     return result
 
@@ -218,29 +220,28 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
                     progress: bool = True, on_result: Callable[[GraphResult], None] | None = None,
                     cluster: Cluster | None = None, limits: Limits | None = None) -> list[GraphResult]:
     """Generate every item, in order (see the module docstring), on ``cluster``
-    if one is given (``workers`` then plays no part, nor do ``limits``: a Dask
-    worker runs its tasks off its main thread, where no timer signal reaches,
-    and a memory cap would stay on the worker for good; Dask's own per-worker
-    memory limit applies there).
+    if one is given (``workers`` then plays no part).
 
     ``hyperparameters`` replace the spec's; ``first_phases`` (one per item,
     None where unknown) are reused instead of recomputed, and
     ``keep_first_phases`` returns them with the results.  ``on_result`` hears
     of each result in corpus order as it arrives; progress goes to stderr.
-    ``limits`` bound each graph's time and each generating process's memory
-    (:mod:`amrgen.decoding.limits`).
+    ``limits`` bound each graph's time and memory (:mod:`amrgen.decoding.limits`),
+    and the address space of each process that generates and is not a Dask
+    worker's (a cap would stay on the worker for good; Dask's own per-worker
+    memory limit applies there).
     """
     phases = list(first_phases) if first_phases is not None else [None] * len(items)
     if len(phases) != len(items):
         raise ValueError(f"{len(phases)} first phases for {len(items)} graphs")
-    options = (hyperparameters, trace, keep_first_phases, limits)
+    options = (hyperparameters, trace, keep_first_phases, limits, True)
     if cluster is not None:
         pairs = list(zip(items, phases))
         bounds = _chunks(len(items), cluster.workers * CHUNKS_PER_WORKER)
         lost = functools.partial(_lost, trace=trace)
         capped = contextlib.nullcontext()
-        unlimited = (hyperparameters, trace, keep_first_phases, None)
-        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *unlimited, lost=lost)
+        uncapped = (hyperparameters, trace, keep_first_phases, limits, False)
+        chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *uncapped, lost=lost)
     elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
         # for this run only: the caller's process goes on
@@ -304,9 +305,10 @@ def _failed(item: Item, message: str, trace: bool) -> GraphResult:
 
 def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence[FirstPhase | None],
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool,
-                    limits: Limits | None) -> list[GraphResult]:
+                    limits: Limits | None, own_process: bool) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
-    limit_memory(limits.memory_mb if limits else None)  # a worker process: once its generator is loaded
+    if own_process:  # a worker process of ours: capped once its generator is loaded
+        limit_memory(limits.memory_mb if limits else None)
     return [generate_graph(generator, item, trace, phase, keep, limits) for item, phase in zip(items, phases)]
 
 
@@ -332,33 +334,73 @@ def _chunks(count: int, pieces: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
 
 
-TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score")
+TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score", "segments")
 """The keys of a ``--trace`` line (see :func:`_trace`)."""
 
 
 def _trace(index: int, entry_id: str, generator: Generator | None = None, first_phase: FirstPhase | None = None,
-           generation: Generation | None = None, error: str | None = None) -> dict[str, Any]:
+           generation: Generation | None = None, error: str | None = None,
+           pieces: Sequence[Generation] = ()) -> dict[str, Any]:
     """One ``--trace`` line: the entry, the sentence, phase 1's transitions
     (str(t) and P(t | c)), phase 2's chosen transitions b̂(v) per vertex in
     bottom-up order (Algorithm 5's traversal, a vertex Insert-Child added just
     before its parent), and the winner's score parts: θ_LM · score_LM, score_TS
     by class (Σ θ_C(t) · log p) and the total ŝ; θ_LM · score_LM of the
     postprocessed sentence and ŝ plus it, which chose the winner among best(root).  What was not reached is null;
-    infinite numbers are written as strings ("-inf")."""
+    infinite numbers are written as strings ("-inf").
+
+    A graph generated in segments (``pieces``) has no phase 1 or 2 of its own:
+    ``segments`` lists each segment's sentence, phase1, phase2 and score, and
+    ``score`` is their sum, part by part (null for a graph generated whole)."""
     line: dict[str, Any] = dict.fromkeys(TRACE_KEYS)
     line.update(index=index, id=entry_id, sentence=generation.sentence if generation else "", error=error)
     if first_phase is not None:
-        line["phase1"] = [_step(t, p) for _, t, p in first_phase[1].steps]
+        line["phase1"] = _phase1(first_phase[1])
     if generation is not None and generator is not None:
-        winner = generation.winner
-        b = winner.function()
-        line["phase2"] = [{"vertex": str(v), "transitions": [_step(t, p) for t, p in b[v]]}
-                          for v in _bottom_up(generation) if v in b]
-        line["score"] = {"theta_lm_score_lm": _number(winner.lm),
-                         "score_ts": {name: _number(s) for name, s in winner.scores_by_class(generator.hyper).items()},
-                         "score_ts_total": _number(winner.ts), "total": _number(winner.score),
-                         "theta_lm_score_lm_said": _number(generation.said_lm), "said_total": _number(generation.score)}
+        line["phase2"], line["score"] = _phase2(generation), _numbers(_score(generator, generation))
+    if pieces and generator is not None:
+        scores = [_score(generator, piece) for piece in pieces]
+        line["segments"] = [{"sentence": piece.sentence, "phase1": _phase1(piece.phase1), "phase2": _phase2(piece),
+                             "score": _numbers(score)} for piece, score in zip(pieces, scores)]
+        line["score"] = _numbers(_summed(scores))
     return line
+
+
+def _phase1(phase1: Phase1Result) -> list[dict[str, Any]]:
+    return [_step(t, p) for _, t, p in phase1.steps]
+
+
+def _phase2(generation: Generation) -> list[dict[str, Any]]:
+    b = generation.winner.function()
+    return [{"vertex": str(v), "transitions": [_step(t, p) for t, p in b[v]]}
+            for v in _bottom_up(generation) if v in b]
+
+
+def _score(generator: Generator, generation: Generation) -> dict[str, Any]:
+    winner = generation.winner
+    return {"theta_lm_score_lm": winner.lm, "score_ts": winner.scores_by_class(generator.hyper),
+            "score_ts_total": winner.ts, "total": winner.score,
+            "theta_lm_score_lm_said": generation.said_lm, "said_total": generation.score}
+
+
+def _summed(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The score parts of several generations added up, score_TS class by class."""
+    total: dict[str, Any] = {key: 0.0 for key in scores[0]}
+    total["score_ts"] = {}
+    for score in scores:
+        for key, value in score.items():
+            if key == "score_ts":
+                for name, part in value.items():
+                    total["score_ts"][name] = total["score_ts"].get(name, 0.0) + part
+            else:
+                total[key] += value
+    return total
+
+
+def _numbers(score: dict[str, Any]) -> dict[str, Any]:
+    """A score for JSON: infinite numbers as strings."""
+    return {key: {name: _number(s) for name, s in value.items()} if isinstance(value, dict) else _number(value)
+            for key, value in score.items()}
 
 
 def _bottom_up(generation: Generation) -> list:

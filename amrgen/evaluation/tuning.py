@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from amrgen.decoding.limits import Limits
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.generation import (
     FirstPhase,
@@ -190,11 +191,13 @@ class DevBleu:
     evaluation and reused by the others; a graph's ``# ::alt-snts`` are further
     references, as ``amrgen generate -b`` scores; on ``cluster`` if one is
     given (its workers keep the generator loaded from one evaluation to the
-    next), else in ``workers`` processes."""
+    next), else in ``workers`` processes; each graph within ``limits``
+    (:mod:`amrgen.decoding.limits`: one past them counts with the empty sentence)."""
 
     def __init__(self, spec: GeneratorSpec, corpora: Sequence[Sequence[Item]], workers: int = 1,
-                 progress: bool = True, cluster: Cluster | None = None) -> None:
+                 progress: bool = True, cluster: Cluster | None = None, limits: Limits | None = None) -> None:
         self.spec = spec
+        self.limits = limits
         self.sizes = [len(items) for items in corpora]
         self.items = [item for items in corpora for item in items]
         self.workers = workers
@@ -220,7 +223,7 @@ class DevBleu:
     def __call__(self, hyper: Hyperparameters) -> float:
         results = generate_corpus(self.spec, self.items, workers=self.workers, hyperparameters=hyper,
                                   first_phases=self.first_phases, keep_first_phases=self.first_phases is None,
-                                  progress=self.progress, cluster=self.cluster)
+                                  progress=self.progress, cluster=self.cluster, limits=self.limits)
         if self.first_phases is None:
             self.first_phases = [r.first_phase for r in results]
         scores = [generation_bleu(*parts) for parts in zip(

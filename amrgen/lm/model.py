@@ -45,10 +45,17 @@ from amrgen.paths import RESOURCES_DIR
 #: The language model amrgen ships: 3-gram, built by ``amrgen lm build`` (see README.md).
 DEFAULT_LM = RESOURCES_DIR / "default" / "lm.binary"
 
-#: The suffix of the file ``amrgen lm build`` writes beside a model: its size and SHA-256. KenLM
-#: maps a binary file without checking its length, so a copy cut short or with bytes flipped
-#: would load and score wrongly; with this file beside it, it is refused instead.
+#: The suffix of the file ``amrgen lm build`` (and ``amrgen lm checksum``) writes beside a model:
+#: its size and SHA-256, ``SIZE HEX`` on one line, the model's manifest. KenLM maps a binary file
+#: without checking its length, so a copy cut short or with bytes flipped would load and score
+#: wrongly; with this file beside it, it is refused instead. A model without it (built by KenLM's
+#: tools directly) is loaded unchecked, and the commands and the application say so in one line
+#: (:func:`unchecked_note`); it is never written on loading: the directory may be read-only, and a
+#: damaged file would be recorded as sound.
 CHECKSUM_SUFFIX = ".sha256"
+_CHECKSUM_LINE = re.compile(r"(\d{1,20}) ([0-9a-f]{64})\n?")
+#: More than a checksum file can hold: one is not read past this.
+_MAX_CHECKSUM_BYTES = 256
 
 #: How many (words, bos, eos) scores a model keeps by default (least recently used go first).
 DEFAULT_CACHE_SIZE = 1 << 18
@@ -93,21 +100,35 @@ def write_checksum(path: str | Path) -> None:
     checksum_path(path).write_text(_fingerprint(Path(path)) + "\n", encoding="ascii")
 
 
+def unchecked_note(path: str | Path) -> str | None:
+    """The one-line warning for the model at ``path`` when nothing records its checksum
+    (None when its checksum file is there; whether it matches is :func:`check_checksum`'s)."""
+    if checksum_path(path).exists():
+        return None
+    return (f"{path}: no {checksum_path(path).name} beside it, so damage to it goes unnoticed "
+            f"(amrgen lm checksum {path} records its checksum)")
+
+
 def check_checksum(path: Path) -> None:
-    """Refuse the model at ``path`` if the size and SHA-256 recorded beside it are not its own
-    (a model without that file, built by KenLM's tools directly, is loaded as it is)."""
+    """Refuse the model at ``path`` if the size and SHA-256 recorded beside it are not its own,
+    or the record is not one (a model without that file is loaded as it is, see
+    :data:`CHECKSUM_SUFFIX`)."""
     recorded_at = checksum_path(path)
-    if not recorded_at.is_file():
+    if not recorded_at.exists():
         return
     try:
-        recorded = recorded_at.read_text(encoding="ascii").strip()
+        with recorded_at.open("rb") as stream:
+            text = stream.read(_MAX_CHECKSUM_BYTES).decode("ascii")
     except (OSError, UnicodeDecodeError) as error:
         raise AmrgenError(f"{recorded_at}: unreadable ({error.__class__.__name__})") from None
+    recorded = _CHECKSUM_LINE.fullmatch(text)
+    if recorded is None:
+        raise AmrgenError(f"{recorded_at}: malformed: expected the model's size and SHA-256 (SIZE HEX) on one line")
     size = path.stat().st_size
-    if recorded.split(" ")[0] != str(size):
+    if recorded.group(1) != str(size):
         raise AmrgenError(f"{path}: damaged: {size} bytes, where {recorded_at.name} records "
-                          f"{recorded.split(' ')[0]!r}")
-    if recorded != _fingerprint(path):
+                          f"{recorded.group(1)!r}")
+    if f"{recorded.group(1)} {recorded.group(2)}" != _fingerprint(path):
         raise AmrgenError(f"{path}: damaged: its SHA-256 is not the one {recorded_at.name} records")
 
 

@@ -19,7 +19,11 @@ up to float32 rounding of its weights, and exactly those of a compacted model
 stored coef as a dense float64 matrix and the vocabulary in NAME.json; it is
 refused, as every other version, with a request to retrain.
 
-Nothing here unpickles. Every file is checked against its checksum before it is
+Nothing here unpickles. The manifest itself is read only up to
+:data:`MAX_MANIFEST_BYTES` and checked against its schema (:func:`check_manifest`:
+no field but those above; ``settings`` plain JSON of bounded depth, size and
+length, strings printable, numbers finite; each model named once), and
+``settings`` are checked so when saved too. Every file is checked against its checksum before it is
 parsed, and whatever is refused (a missing directory, a foreign or incompatible
 manifest, a changed, truncated or missing file) raises :class:`ModelError` with one
 line naming the file and the field: every JSON and NPZ file is parsed against its
@@ -34,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import math
 import os
 import re
 import shutil
@@ -64,6 +69,18 @@ _ARRAYS = {"vocabulary": ("u", "unsigned bytes"), "vocabulary_ends": ("iu", "int
            "intercept": ("f", "real numbers")}
 """The arrays of NAME.npz, each one-dimensional, with the dtype kinds it may have."""
 
+MAX_MANIFEST_BYTES = 1 << 20
+"""The largest manifest read (the shipped ones have 3 KiB)."""
+MAX_SETTINGS_DEPTH = 4
+"""Nesting of ``settings``: an object of lists or objects of lists of values at most."""
+MAX_SETTINGS_VALUES = 1000
+"""Values (and keys) in ``settings`` altogether."""
+MAX_TEXT = 4096
+"""Characters in one string of the manifest."""
+MAX_MODELS = 64
+MAX_FILES = 1024
+_FIELDS = ("format", "format_version", "amrgen_version", "settings", "models", "files")
+
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -85,6 +102,9 @@ def save_models(
     features, hyperparameters, ...) and ``extra_files`` (file name → content) as the
     model directory ``directory``, replacing one that is there. A directory that is
     there but is not a model directory is refused, not replaced."""
+    problem = settings_problem(settings)
+    if problem:
+        raise ValueError(f"settings cannot be saved in a manifest: {problem}")
     files: dict[str, bytes] = {}
     for name, model in models.items():
         description, weights = _encode_model(model)
@@ -161,7 +181,8 @@ def _publish(
             checksums[name] = checksum
         header = {"format": FORMAT, "format_version": FORMAT_VERSION, "amrgen_version": __version__}
         text = json.dumps(
-            {**header, **manifest, "files": dict(sorted(checksums.items()))}, indent=2, ensure_ascii=False
+            {**header, **manifest, "files": dict(sorted(checksums.items()))}, indent=2, ensure_ascii=False,
+            allow_nan=False,
         )
         _write(staging / MANIFEST, text.encode("utf-8"))
         os.chmod(staging, 0o755)
@@ -285,7 +306,10 @@ def _read_manifest(directory: Path) -> dict[str, Any]:
         raise MissingModelError(f"{directory}: no such model directory")
     if not path.is_file():
         raise MissingModelError(f"{path}: missing; {directory} is not an amrgen model directory")
-    manifest = _parse(path, lambda: json.loads(_read(path)), what="manifest")
+    if path.stat().st_size > MAX_MANIFEST_BYTES:
+        raise ModelError(f"{path}: corrupt manifest: {path.stat().st_size} bytes, more than a manifest "
+                         f"holds ({MAX_MANIFEST_BYTES})")
+    manifest = _parse(path, lambda: json.loads(_read(path), parse_constant=_no_constant), what="manifest")
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         found = manifest.get("format") if isinstance(manifest, dict) else None
         raise ModelError(f"{path}: not an amrgen model manifest (format {found!r}, expected {FORMAT!r})")
@@ -295,17 +319,82 @@ def _read_manifest(directory: Path) -> dict[str, Any]:
             f"{path}: model format version {version!r} (written by amrgen {manifest.get('amrgen_version')}), "
             f"but amrgen {__version__} reads version {FORMAT_VERSION}; retrain the models"
         )
-    files, models, settings = manifest.get("files"), manifest.get("models"), manifest.get("settings")
-    well_formed = (
-        isinstance(files, dict)
-        and all(_is_safe(name) and isinstance(sha, str) and _SHA256.fullmatch(sha) for name, sha in files.items())
-        and isinstance(models, list)
-        and all(isinstance(name, str) and _is_safe(name) for name in models)
-        and isinstance(settings, dict)
-    )
-    if not well_formed:
-        raise ModelError(f"{path}: malformed manifest (files, models or settings)")
+    problem = manifest_problem(manifest)
+    if problem:
+        raise ModelError(f"{path}: malformed manifest: {problem}")
     return manifest
+
+
+def manifest_problem(manifest: dict[str, Any]) -> str | None:
+    """What is wrong with a manifest of our format and version (None: nothing), naming the field:
+    the schema of the module docstring."""
+    unknown = [key for key in manifest if key not in _FIELDS]
+    if unknown:
+        return f"unknown field {_shown(unknown[0])}"
+    version = manifest.get("amrgen_version")
+    if not (isinstance(version, str) and len(version) <= 64 and version.isprintable()):
+        return f"amrgen_version: expected a short printable string, found {_json_type(version)}"
+    files, models = manifest.get("files"), manifest.get("models")
+    if not (isinstance(files, dict) and len(files) <= MAX_FILES):
+        return f"files: expected an object of at most {MAX_FILES} file names, found {_json_type(files)}"
+    for name, sha in files.items():
+        if not _is_safe(name):
+            return f"files: {_shown(name)} cannot name a file of a model directory"
+        if not (isinstance(sha, str) and _SHA256.fullmatch(sha)):
+            return f"files[{name!r}]: expected a SHA-256 in hexadecimal, found {_json_type(sha)}"
+    if not (isinstance(models, list) and len(models) <= MAX_MODELS):
+        return f"models: expected a list of at most {MAX_MODELS} names, found {_json_type(models)}"
+    for i, name in enumerate(models):
+        if not _is_safe(name):
+            return f"models[{i}]: {_shown(name)} cannot name a model"
+        if name in models[:i]:
+            return f"models[{i}]: {name!r} is named twice"
+    return settings_problem(manifest.get("settings"))
+
+
+def settings_problem(settings: Any) -> str | None:
+    """What keeps ``settings`` from being a manifest's (None: nothing), naming the place:
+    a JSON object of strings, finite numbers, booleans, nulls, and lists and objects of
+    them, within :data:`MAX_SETTINGS_DEPTH`, :data:`MAX_SETTINGS_VALUES` and :data:`MAX_TEXT`."""
+    if not isinstance(settings, Mapping):
+        return f"settings: expected an object, found {_json_type(settings)}"
+    count = 0
+    stack: list[tuple[str, Any, int]] = [("settings", settings, 0)]
+    while stack:
+        place, value, depth = stack.pop()
+        count += 1
+        if count > MAX_SETTINGS_VALUES:
+            return f"settings: more than {MAX_SETTINGS_VALUES} values"
+        if isinstance(value, (Mapping, list, tuple)):
+            if depth >= MAX_SETTINGS_DEPTH:
+                return f"{place}: nested deeper than {MAX_SETTINGS_DEPTH} levels"
+            if isinstance(value, Mapping):
+                for key, item in value.items():
+                    if not (isinstance(key, str) and len(key) <= MAX_TEXT and key.isprintable()):
+                        return f"{place}: the key {_shown(key)} is not a short printable string"
+                    stack.append((f"{place}[{key!r}]", item, depth + 1))
+            else:
+                stack.extend((f"{place}[{i}]", item, depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            if len(value) > MAX_TEXT or not value.isprintable():
+                return f"{place}: expected printable text of at most {MAX_TEXT} characters"
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                return f"{place}: expected a finite number, found {value}"
+        elif value is not None and not isinstance(value, bool):
+            return f"{place}: expected a JSON value, found {type(value).__name__}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    """A value in a message: quoted, control characters escaped, cut short."""
+    text = ascii(value) if isinstance(value, str) else _json_type(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _no_constant(name: str) -> float:
+    """JSON has no NaN or Infinity (Python's reader accepts them)."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentModel:

@@ -12,6 +12,12 @@ generation, all(c) at a configuration) while the corpus generation asks it
 from a worker thread; the generator's caches (the language model's, the
 features') are not made for threads, so every call here takes one lock.
 A question from the GUI waits for at most one graph of the corpus.
+
+Generating a graph (:meth:`LoadedGenerator.generate`, :meth:`~LoadedGenerator.generate_item`,
+:meth:`~LoadedGenerator.run_search`) keeps within :attr:`LoadedGenerator.limits`
+in whichever thread asks (:func:`amrgen.decoding.limits.bounded`): a graph past
+them raises :class:`~amrgen.decoding.limits.LimitExceeded`, or fails alone in a
+corpus, with the message ``amrgen generate`` gives.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when th
     from amrgen.amr import Amr
     from amrgen.decoding.beam import BestSequenceSearch
     from amrgen.decoding.generator import Generation, Generator
+    from amrgen.decoding.limits import Limits
     from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
     from amrgen.transitions.configuration import Configuration
     from amrgen.transitions.system import TransitionSystem
@@ -51,11 +58,14 @@ class LoadedGenerator:
     """A :class:`~amrgen.decoding.generator.Generator` with where it came from and how long it took to load."""
 
     def __init__(self, spec: GeneratorSpec, generator: Generator, seconds: float,
-                 lock: threading.RLock | None = None) -> None:
+                 lock: threading.RLock | None = None, limits: Limits | None = None) -> None:
         self.spec = spec
         self.generator = generator
         self.seconds = seconds
         self.lock = lock or _lock_of(generator)
+        self.limits = limits
+        """What one graph may take (None: no limit); may be changed at any time, the
+        graph being generated keeps the limits it started with."""
         self._generations: OrderedDict[str, Generation] = OrderedDict()
 
     @classmethod
@@ -78,7 +88,8 @@ class LoadedGenerator:
         two share the language model and its cache."""
         with self.lock:
             generator = self.generator.with_postprocess(postprocess)
-        return LoadedGenerator(replace(self.spec, postprocess=postprocess), generator, self.seconds, self.lock)
+        return LoadedGenerator(replace(self.spec, postprocess=postprocess), generator, self.seconds, self.lock,
+                               self.limits)
 
     def describe(self) -> str:
         """Which model, LM, hyperparameters and postprocessing, in a few words."""
@@ -97,6 +108,13 @@ class LoadedGenerator:
             parts.append(f"postprocessing {Path(spec.postprocess).name}")
         return ", ".join(parts)
 
+    def warning(self) -> str | None:
+        """What to say with the generator, if anything: its language model has no
+        checksum file (:func:`amrgen.lm.model.unchecked_note`)."""
+        from amrgen.lm.model import DEFAULT_LM, unchecked_note
+
+        return unchecked_note(self.spec.lm_path or DEFAULT_LM)
+
     @property
     def system(self) -> TransitionSystem:
         return self.generator.system
@@ -104,12 +122,15 @@ class LoadedGenerator:
     # -- questions, one at a time ---------------------------------------------------
 
     def generate(self, amr: Amr) -> Generation:
-        """generate(G), remembered for the last few graphs."""
+        """generate(G) within :attr:`limits`, remembered for the last few graphs."""
+        from amrgen.decoding.limits import bounded
+
         key = amr.to_penman()
         with self.lock:
             generation = self._generations.get(key)
             if generation is None:
-                generation = self._generations[key] = self.generator.generate(amr)
+                with bounded(self.limits):
+                    generation = self._generations[key] = self.generator.generate(amr)
                 if len(self._generations) > CACHED_GENERATIONS:
                     self._generations.popitem(last=False)
             self._generations.move_to_end(key)
@@ -133,13 +154,16 @@ class LoadedGenerator:
             return self.generator.postprocessed(c)
 
     def run_search(self, search: BestSequenceSearch, c: Configuration):
-        """``search.run(c)``: phase 2 by another search over this generator's models and LM."""
-        with self.lock:
+        """``search.run(c)``: phase 2 by another search over this generator's models and LM, within :attr:`limits`."""
+        from amrgen.decoding.limits import bounded
+
+        with self.lock, bounded(self.limits):
             return search.run(c)
 
     def generate_item(self, item: Item) -> GraphResult:
-        """One entry of a corpus file as ``amrgen generate`` generates it, every failure caught."""
+        """One entry of a corpus file as ``amrgen generate`` generates it, within
+        :attr:`limits`, every failure caught."""
         from amrgen.evaluation.generation import generate_graph
 
         with self.lock:
-            return generate_graph(self.generator, item)
+            return generate_graph(self.generator, item, limits=self.limits)

@@ -1,18 +1,24 @@
 """Per-graph limits (issue 19 point 2): --max-seconds and --max-memory cost
 the graph past them alone, with one message naming file, line, entry and
-limit; a worker process that dies is replaced and the run goes on."""
+limit, in any thread; a worker process that dies is replaced and the run goes on."""
 
 import os
-import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from amrgen.cli import main
-from amrgen.decoding.limits import LimitExceeded, Limits, time_limit
+from amrgen.decoding.limits import (
+    MEMORY_LOOK_SECONDS,
+    LimitExceeded,
+    Limits,
+    bounded,
+    checkpoint,
+)
 from amrgen.evaluation import generation
 from amrgen.evaluation.generation import (
     GeneratorSpec,
@@ -43,16 +49,48 @@ def test_limits_refuse_what_cannot_bound(seconds, memory):
         Limits(seconds, memory)
 
 
-def test_time_limit_interrupts_the_block_and_is_disarmed_after_it():
-    started = time.perf_counter()
-    with pytest.raises(LimitExceeded, match="over the time limit of 0.2 s"), time_limit(0.2):
-        while True:
-            pass
+def test_a_budget_is_spent_at_the_next_check_point_and_only_in_its_thread():
+    seen = []
+    with bounded(Limits(seconds=0.2)):
+        started = time.perf_counter()
+        checkpoint()  # in time
+        other = threading.Thread(target=lambda: seen.append(_spend(checkpoint)))
+        time.sleep(0.3)
+        other.start()
+        other.join()
+        with pytest.raises(LimitExceeded, match="over the time limit of 0.2 s"):
+            checkpoint()
     assert time.perf_counter() - started < 2
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
-    with time_limit(5):
-        pass
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # nothing fires later
+    assert seen == [None]  # another thread has no budget of this one's
+    checkpoint()  # after the block, nothing is left to spend
+
+
+def test_budgets_nest_and_the_outer_one_is_back_after_the_inner():
+    with bounded(Limits(seconds=0.1)):
+        with bounded(None):
+            time.sleep(0.2)
+            checkpoint()
+        with pytest.raises(LimitExceeded):
+            checkpoint()
+
+
+def test_memory_grown_past_the_limit_is_found_at_a_check_point():
+    with bounded(Limits(memory_mb=20)):
+        checkpoint()
+        held = bytearray(60 * 1024 * 1024)  # touched: resident
+        held[::4096] = b"x" * len(held[::4096])
+        time.sleep(MEMORY_LOOK_SECONDS)
+        with pytest.raises(LimitExceeded, match="over the memory limit of 20 MB"):
+            checkpoint()
+    del held
+
+
+def _spend(check) -> str | None:
+    try:
+        check()
+    except LimitExceeded as error:
+        return str(error)
+    return None
 
 
 def test_a_graph_over_its_time_costs_only_itself(generator, tmp_path):
@@ -64,6 +102,19 @@ def test_a_graph_over_its_time_costs_only_itself(generator, tmp_path):
     assert results[1].sentence == "" and results[1].error == "over the time limit of 1 s"
     assert results[1].message.endswith(":4: entry big: over the time limit of 1 s")
     assert results[1].seconds < 3
+
+
+def test_a_limit_holds_in_a_worker_thread(generator, tmp_path):
+    """The application generates in worker threads, where no timer signal reaches."""
+    good, big, _ = read_items(_corpus(tmp_path, ops(300)))
+    results = []
+    worker = threading.Thread(target=lambda: results.extend(generate_graph(generator, item, limits=Limits(seconds=1.0))
+                                                            for item in (big, good)))
+    worker.start()
+    worker.join(timeout=60)
+    assert not worker.is_alive()
+    assert results[0].error == "over the time limit of 1 s" and results[0].seconds < 3
+    assert results[1].sentence and not results[1].failed
 
 
 def test_generate_reports_the_graph_over_its_memory_and_goes_on(generator, tmp_path):
@@ -123,3 +174,30 @@ def test_a_memory_limit_around_a_run_gives_the_process_its_own_back():
         soft, _ = resource.getrlimit(resource.RLIMIT_AS)
         assert soft != before[0] and soft != resource.RLIM_INFINITY
     assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+def test_evaluate_reports_the_graph_over_its_time_and_scores_the_others(tmp_path, capsys):
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("# ::id good-1\n# ::snt The boy sees the rose.\n(s / see-01 :ARG0 (b / boy) :ARG1 (r / rose))\n\n"
+                      f"# ::id big\n# ::snt Many things.\n{ops(300)}\n", encoding="utf-8")
+    code = main(["evaluate", "-i", str(corpus), "--max-seconds", "1"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"could not generate {corpus}:5: entry big: over the time limit of 1 s" in err
+
+
+def test_tune_generates_within_the_limits_it_is_given(tmp_path, monkeypatch, capsys):
+    from amrgen.evaluation import tuning
+
+    seen = []
+
+    def generate(spec, items, **options):
+        seen.append(options["limits"])
+        return [GraphResult(item.index, item.id, "here", sentence="the boy") for item in items]
+
+    monkeypatch.setattr(tuning, "generate_corpus", generate)
+    dev = tmp_path / "dev.txt"
+    dev.write_text("# ::id d1\n# ::snt The boy.\n(b / boy)\n", encoding="utf-8")
+    code = main(["tune", str(ROOT / "resources/default/model"), str(dev), "--samples", "0", "--steps", "1",
+                 "--budget", "0.001", "--max-seconds", "5", "--max-memory", "0", "-o", str(tmp_path / "h.json")])
+    assert code == 0 and seen and set(seen) == {Limits(5.0, None)}

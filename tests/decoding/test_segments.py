@@ -74,3 +74,22 @@ def test_a_segmented_graph_says_its_segments_one_after_the_other(generator, tmp_
     result = generate_graph(generator, item)
     assert not result.failed
     assert result.sentence == " ".join(generator.generate(part).sentence for part in parts)
+
+
+def test_the_trace_of_a_segmented_graph_lists_its_segments_and_sums_their_scores(generator, tmp_path):
+    path = tmp_path / "wide.txt"
+    path.write_text(f"# ::id wide\n{ops(40)}\n\n# ::id small\n(b / boy)\n", encoding="utf-8")
+    wide, small = (generate_graph(generator, item, trace=True) for item in read_items(path))
+    parts = [generator.generate(part) for part in segments(Amr.from_tree(read_items(path)[0].tree))]
+    trace = wide.trace
+    assert trace["phase1"] is None and trace["phase2"] is None and len(trace["segments"]) == 3
+    assert [s["sentence"] for s in trace["segments"]] == [g.sentence for g in parts]
+    assert trace["sentence"] == wide.sentence == " ".join(g.sentence for g in parts)
+    for segment, part in zip(trace["segments"], parts):
+        assert len(segment["phase1"]) == len(part.phase1.steps) and segment["phase2"][-1]["vertex"] == "a"
+        assert segment["score"]["said_total"] == pytest.approx(part.score)
+    assert trace["score"]["said_total"] == pytest.approx(sum(g.score for g in parts))
+    assert trace["score"]["score_ts_total"] == pytest.approx(sum(g.winner.ts for g in parts))
+    classes = trace["score"]["score_ts"]
+    assert sum(classes.values()) == pytest.approx(trace["score"]["score_ts_total"])
+    assert small.trace["segments"] is None and small.trace["phase2"] and small.trace["score"]

@@ -5,6 +5,7 @@ a worker, or whose worker dies, costs that graph alone; a cluster that
 cannot be reached or that fails is one clear error."""
 
 import os
+import resource
 import sys
 import time
 from dataclasses import replace
@@ -16,6 +17,7 @@ import pytest
 
 from amrgen.cli import main
 from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS, DEFAULT_MODEL
+from amrgen.decoding.limits import Limits
 from amrgen.errors import AmrgenError
 from amrgen.evaluation.cluster import connect
 from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, read_items
@@ -25,6 +27,8 @@ from amrgen.hyperparameters import Hyperparameters
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 LP_DEV_30 = Path(__file__).resolve().parents[1] / "fixtures" / "lp-dev-30.txt"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from graph_sizes import ops
 
 #: Malformed: the reader's error, reported by the worker as generation's would be.
 BROKEN = "# ::id broken\n# ::snt This one is broken .\n(b / break-01 :ARG1 (t / this"
@@ -163,3 +167,18 @@ def test_tune_connects_to_the_cluster_dask_names(generator, corpus, tmp_path, ca
     assert main(["tune", str(DEFAULT_MODEL), str(corpus), "-o", str(output), "--dask", "nowhere://x"]) == 2
     assert capsys.readouterr().err.startswith("amrgen: error: --dask nowhere://x: no Dask scheduler answers there")
     assert not output.exists()
+
+
+def _address_cap() -> int:
+    return resource.getrlimit(resource.RLIMIT_AS)[0]
+
+
+def test_limits_hold_on_the_workers_and_leave_their_address_space_alone(cluster, tmp_path):
+    """A Dask worker generates off its main thread: the limits are checked there all the same."""
+    path = tmp_path / "wide.txt"
+    path.write_text(f"# ::id good\n(b / boy)\n\n# ::id wide\n{ops(300)}\n", encoding="utf-8")
+    results = generate_corpus(GeneratorSpec(), read_items(path), progress=False, cluster=cluster,
+                              limits=Limits(seconds=1.0, memory_mb=4096))
+    assert results[0].sentence and not results[0].failed
+    assert results[1].error == "over the time limit of 1 s" and results[1].seconds < 3
+    assert set(cluster.client.run(_address_cap).values()) == {resource.RLIM_INFINITY}

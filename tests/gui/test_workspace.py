@@ -5,7 +5,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+from amrgen.decoding.limits import DEFAULT_LIMITS, Limits
 from amrgen.oracle import Approach, training_data
 from amrgen.oracle.resources import learn_resources
 from amrgen.prep.prepared_format import read_prepared
@@ -44,9 +46,11 @@ def test_a_generator_asked_for_before_another_is_stale():
     workspace.ask_generator(second)
     assert workspace.is_stale(first) and not workspace.is_stale(second)
     assert not workspace.set_generator(first, object()) and workspace.generator is None and seen == []
-    loaded = object()
+    loaded = SimpleNamespace()  # a stand-in for a LoadedGenerator
     assert workspace.set_generator(second, loaded) and workspace.generator is loaded
-    assert seen == [Change.GENERATOR]
+    assert seen == [Change.GENERATOR] and loaded.limits == workspace.limits == DEFAULT_LIMITS
+    workspace.set_limits(Limits(seconds=5.0))
+    assert loaded.limits == Limits(seconds=5.0)  # the generator loaded follows
 
 
 def test_the_workspace_and_the_stepping_engine_import_no_qt():

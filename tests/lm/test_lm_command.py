@@ -80,3 +80,37 @@ def test_errors_are_one_line_and_status_2(sources, tmp_path, capsys):
     assert "--prune 0 1 1 2" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["lm"])
+
+
+def test_a_model_without_its_checksum_loads_with_one_warning_until_one_is_recorded(sources, tmp_path, capsys):
+    """A model built by KenLM's tools directly has no LM.sha256: it is loaded, said
+    to be unchecked in one line, and ``amrgen lm checksum`` records one (never loading)."""
+    from amrgen.lm.model import DEFAULT_LM, checksum_path
+
+    text, _ = sources
+    model = tmp_path / "kenlm.binary"
+    model.write_bytes(DEFAULT_LM.read_bytes())
+    assert main(["lm", "perplexity", str(model), str(text)]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert warnings == [(f"amrgen: warning: {model}: no kenlm.binary.sha256 beside it, so damage to it goes "
+                         f"unnoticed (amrgen lm checksum {model} records its checksum)")]
+    assert not checksum_path(model).exists()
+    assert main(["lm", "checksum", str(model)]) == 0
+    assert checksum_path(model).read_text() == checksum_path(DEFAULT_LM).read_text()
+    capsys.readouterr()
+    assert main(["lm", "perplexity", str(model), str(text)]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_a_checksum_that_cannot_be_written_or_a_model_that_is_none_is_one_error_line(sources, tmp_path, capsys):
+    text, _ = sources
+    assert main(["lm", "checksum", str(text)]) == 2
+    assert "not a language model KenLM can read" in capsys.readouterr().err
+    assert not (tmp_path / "story.txt.sha256").exists()
+    from amrgen.lm.model import DEFAULT_LM
+
+    model = tmp_path / "lm.binary"
+    model.write_bytes(DEFAULT_LM.read_bytes())
+    (tmp_path / "lm.binary.sha256").mkdir()  # in the way
+    assert main(["lm", "checksum", str(model)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -215,3 +215,24 @@ def test_the_default_lm_scores_little_prince_dev(shared_dir):
     # 168.3 for these 20 when it was built (127.8 for the whole of dev, README.md)
     assert 100 < lm.perplexity(dev) < 185
     assert lm.score_lm(["the", "little", "prince", "said", "."]) > lm.score_lm([".", "said", "prince", "little", "the"])
+
+
+@pytest.mark.parametrize("record", ["", "abc", "12 34", "1 " + "0" * 64 + "\n\n", "1 " + "A" * 64,
+                                    " ".join(["1", "0" * 64]) * 10])
+def test_a_checksum_file_that_is_not_one_is_refused_in_one_line(tmp_path, record):
+    path = tmp_path / "lm.binary"
+    path.write_bytes(DEFAULT_LM.read_bytes())
+    checksum_path(path).write_text(record, encoding="ascii")
+    with pytest.raises(AmrgenError, match=r"lm\.binary\.sha256: malformed: expected the model's size and SHA-256"):
+        LanguageModel.load(path)
+
+
+def test_only_a_model_without_a_checksum_file_is_said_unchecked(tmp_path):
+    from amrgen.lm.model import unchecked_note
+
+    assert unchecked_note(DEFAULT_LM) is None
+    path = tmp_path / "lm.binary"
+    path.write_bytes(DEFAULT_LM.read_bytes())
+    assert unchecked_note(path).startswith(f"{path}: no lm.binary.sha256 beside it")
+    write_checksum(path)
+    assert unchecked_note(path) is None

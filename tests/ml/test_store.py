@@ -302,3 +302,49 @@ def test_json_resource_failures_name_the_file(saved):
     assert load_json_resource(saved, "absent.json", default={}) == {}
     with pytest.raises(ModelError, match="mergemap.json: corrupt file"):
         load_json_resource(saved, "mergemap.json", default={})
+
+
+def deep(levels: int):
+    value = "leaf"
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda m: m.update(signature="trust me"), r"unknown field 'signature'"),
+    (lambda m: m.update(amrgen_version=5), r"amrgen_version: expected a short printable string, found a number"),
+    (lambda m: m.pop("amrgen_version"), r"amrgen_version: expected a short printable string, found null"),
+    (lambda m: m.update(settings=[1]), r"settings: expected an object, found a list"),
+    (lambda m: m["settings"].update(corpus=deep(4)), r"settings\['corpus'\]\[0\]\[0\]\[0\]: nested deeper than 4"),
+    (lambda m: m["settings"].update(many=list(range(1000))), r"settings: more than 1000 values"),
+    (lambda m: m["settings"].update(corpus="\x1b]0;owned\x07"), r"settings\['corpus'\]: expected printable text"),
+    (lambda m: m["settings"].update({"\x1b[2J": 1}), r"settings: the key '\\x1b\[2J' is not a short printable"),
+    (lambda m: m["settings"].update(corpus="x" * 5000), r"settings\['corpus'\]: expected printable text of at most"),
+    (lambda m: m["models"].append("order"), r"models\[2\]: 'order' is named twice"),
+    (lambda m: m["models"].append(7), r"models\[2\]: a number cannot name a model"),
+    (lambda m: m.update(models={"order": 1}), r"models: expected a list of at most 64 names, found an object"),
+    (lambda m: m["files"].update({"x.json": 12}), r"files\['x.json'\]: expected a SHA-256 in hexadecimal, found a number"),
+    (lambda m: m["files"].update({f"f{i}": "0" * 64 for i in range(1100)}), r"files: expected an object of at most"),
+])
+def test_every_field_of_the_manifest_is_checked_and_named(saved, change, problem):
+    edit_manifest(saved, change)
+    refused(saved, r"manifest.json: malformed manifest: " + problem)
+
+
+def test_a_manifest_with_numbers_json_has_not_or_too_large_is_refused_before_it_is_parsed(saved):
+    text = (saved / "manifest.json").read_text()
+    (saved / "manifest.json").write_text(text.replace('"synthetic"', "NaN"))
+    refused(saved, "manifest.json: corrupt manifest: NaN is not a JSON number")
+    (saved / "manifest.json").write_text(text.replace('"synthetic"', "-Infinity"))
+    refused(saved, "manifest.json: corrupt manifest: -Infinity is not a JSON number")
+    (saved / "manifest.json").write_text(text + " " * (1 << 20))
+    refused(saved, r"manifest.json: corrupt manifest: \d+ bytes, more than a manifest holds")
+
+
+@pytest.mark.parametrize("settings", [{"c": float("nan")}, {"c": float("inf")}, {"d": deep(5)}, {"e": object()},
+                                      {"f": "line\nbreak"}])
+def test_settings_a_manifest_would_refuse_are_not_saved(tmp_path, models, settings):
+    with pytest.raises(ValueError, match="settings cannot be saved in a manifest: settings"):
+        save_models(tmp_path / "model", models, settings)
+    assert not (tmp_path / "model").exists()
