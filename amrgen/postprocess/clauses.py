@@ -235,13 +235,17 @@ def _negation(c: Configuration, v: Vertex) -> Vertex | None:
 def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
     """The subject of a question's verb v (``:mode interrogative``, or the head of
     an amr-unknown's question) when it comes first of v's realized family
-    (:func:`opening_subject`), after no auxiliary, and asks nothing itself."""
+    (:func:`opening_subject`), after no auxiliary, and asks nothing itself, nor
+    through any word of its phrase: the question word of a subject opens the
+    question without do (``which organizations were founded in 1930 ?``, not
+    ``did which organizations were found``)."""
     g = c.graph
     asked = any(g.label(u) == UNKNOWN and _question_head(c, u) == v for u in g.successors(v))
     if not (has_mode(g, v, "interrogative") or asked):
         return None
     subject = opening_subject(c, v)
-    if subject is None or isinstance(subject, InsertedVertex) or g.label(subject) == UNKNOWN:
+    if subject is None or isinstance(subject, InsertedVertex) or any(
+            g.label(u) == UNKNOWN for u in [subject, *g.successors(subject)]):
         return None
     return subject if neighbours(c, subject)[0] not in NEGATION_CARRIERS else None
 

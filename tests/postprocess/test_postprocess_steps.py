@@ -282,6 +282,23 @@ def test_a_question_word_opens_its_question_and_do_follows_it():
     assert finalize(question_words_first(fronted, CONTEXT)) == "where you want to take your sheep"
 
 
+def test_a_question_whose_subject_asks_gets_no_do():
+    """The question word inside the subject (amr-unknown as its :mod) opens the question
+    as it is: no do before it, the verb keeps its form (QALD-9: "which holidays are
+    celebrated", not "did which holidays celebrate"); a question word elsewhere still
+    brings do before the subject."""
+    labels = {"f": "found-01", "o": "organization", "u": "amr-unknown", "d": "date-entity"}
+    rho = AnnotationFunction({Key.REAL: {"f": "founded", "o": "organizations", "u": "which", "d": "in 1930"},
+                              Key.POS: {"f": "VB"}})
+    which = Graph(labels, [("f", "ARG0", "o"), ("o", "mod", "u"), ("f", "time", "d")],
+                  Order([("u", "o"), ("o", "f"), ("f", "d")]))
+    assert finalize(do_support(Configuration(which, (), (), rho), CONTEXT)) == "which organizations founded in 1930"
+    when = Graph(labels, [("f", "ARG0", "o"), ("f", "time", "u"), ("f", "location", "d")],
+                 Order([("u", "o"), ("o", "f"), ("f", "d")]))
+    c = Configuration(when, (), (), rho.updated([(Key.REAL, "u", "when")]))
+    assert finalize(do_support(c, CONTEXT)) == "when did organizations found in 1930"
+
+
 def test_a_question_word_stays_below_the_verb_that_reports_the_question():
     labels = {"a": "ask-01", "h": "he", "l": "live-01", "y": "you", "u": "amr-unknown"}
     edges = [("a", "ARG0", "h"), ("a", "ARG1", "l"), ("l", "ARG0", "y"), ("l", "location", "u")]
