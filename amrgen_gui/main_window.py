@@ -52,6 +52,7 @@ from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
 from amrgen_gui.views.graph_view import GraphView
 from amrgen_gui.views.history import HistoryView
+from amrgen_gui.views.oracle_comparison import OracleComparisonView
 from amrgen_gui.views.output import OutputView
 from amrgen_gui.views.penman_editor import PenmanEditor
 from amrgen_gui.views.phase2_inspector import Phase2Inspector
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self.inspector = Phase2Inspector(self.model)
         self.generated = GeneratedCorpusView()
         self.editor = PenmanEditor(self.model)
+        self.comparison = OracleComparisonView(self.model)
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
@@ -114,6 +116,9 @@ class MainWindow(QMainWindow):
         self.browser.entrySelected.connect(self._show_entry)
         self.generated.openDerivation.connect(self.open_derivation)
         self.editor.entryEdited.connect(self.show_edited)
+        self.comparison.jumpTo.connect(self.go_to_generation_step)
+        self.generatorLoaded.connect(self.comparison.refresh)
+        self.docks["compare"].visibilityChanged.connect(self.comparison.sighted)
         self.generated.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
@@ -151,12 +156,14 @@ class MainWindow(QMainWindow):
             "phase2": self._dock("Phase 2: best(v)", "phase2", self.inspector, bottom),
             "generated": self._dock("Generated corpus", "generated", self.generated, bottom),
             "editor": self._dock("PENMAN editor", "editor", self.editor, left),
+            "compare": self._dock("Compare with oracle", "compare", self.comparison, bottom),
         }
         self.tabifyDockWidget(self.docks["corpus"], self.docks["editor"])
         self.docks["corpus"].raise_()
         self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["sentence"], self.docks["generated"])
         self.tabifyDockWidget(self.docks["rho"], self.docks["phase2"])
+        self.tabifyDockWidget(self.docks["phase2"], self.docks["compare"])
         self.docks["sentence"].raise_()
         self.docks["rho"].raise_()
         self.resizeDocks([self.docks["corpus"]], [250], Qt.Orientation.Horizontal)
@@ -208,6 +215,8 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
+        self.compare_action = a("Compare with &Oracle", self.compare_with_oracle, "Ctrl+D",
+                                "Where the model leaves the oracle's path on this entry: list both, go there")
         self.cancel_action = a("Cancel", lambda: self.busy.cancel(), "Esc",
                                "Stop what runs in the background (a graph being generated, a model loading)")
         quit_action = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -263,6 +272,8 @@ class MainWindow(QMainWindow):
         model_menu.addActions(self.postprocess.actions)
         model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
+        model_menu.addSeparator()
+        model_menu.addAction(self.compare_action)
         options_menu = menus.addMenu("&Options")
         for group in (self.mode_actions, self.approach_actions, self.system_actions):
             options_menu.addActions(group)
@@ -325,6 +336,7 @@ class MainWindow(QMainWindow):
             task.cancel()
         self.model.cancel_loading()
         self.generated.cancel()
+        self.comparison.cancel()
         self._save_settings()
         super().closeEvent(event)
 
@@ -539,6 +551,19 @@ class MainWindow(QMainWindow):
         else:
             self.browser.select(index)
 
+    def compare_with_oracle(self) -> None:
+        """Show the oracle beside the model on this entry, and the model session where they part."""
+        self.docks["compare"].show()
+        self.docks["compare"].raise_()
+        self.comparison.when_compared(self.comparison.go_to_divergence)
+
+    def go_to_generation_step(self, position: int) -> None:
+        """The model session after ``position`` transitions of generate(G) (model mode, the comparison in sight)."""
+        if self.model.mode is not Mode.MODEL:
+            self.set_mode(Mode.MODEL)
+            self.docks["compare"].raise_()
+        self.model.when_settled(lambda: self.model.follow_generation(position))
+
     def _workspace_changed(self, change: Change) -> None:
         generator = self.workspace.generator
         if change is Change.GENERATOR:
@@ -592,6 +617,7 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
                                                and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
+        self.compare_action.setEnabled(self.model.entry is not None and self.workspace.generator is not None)
         for action in self.postprocess.actions:
             action.setEnabled(self.workspace.generator is not None)
         if session is None:
