@@ -50,6 +50,8 @@ from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
+from amrgen_gui.views.generator_comparison import GeneratorComparisonView
+from amrgen_gui.views.generator_pair import HYPERPARAMETERS_FILTER, GeneratorPairDialog
 from amrgen_gui.views.graph_view import GraphView
 from amrgen_gui.views.history import HistoryView
 from amrgen_gui.views.oracle_comparison import OracleComparisonView
@@ -64,7 +66,6 @@ from amrgen_gui.workspace import Change, Corpus, Workspace, open_corpus
 MAX_ERRORS_SHOWN = 8
 CORPUS_FILTER = "AMR corpora (*.txt *.amr *.penman);;All files (*)"
 LM_FILTER = "KenLM language models (*.binary *.arpa *.klm *.bin);;All files (*)"
-HYPERPARAMETERS_FILTER = "Hyperparameters (*.json);;All files (*)"
 EXPORT_FILTERS = {"svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)", "txt": "Transition listings (*.txt)",
                   "html": "Web pages (*.html)"}
 FORMAL, CONSTRAINED = "formal", "constrained"
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self.browser = CorpusBrowser()
         self.inspector = Phase2Inspector(self.model)
         self.generated = GeneratedCorpusView()
+        self.pairwise = GeneratorComparisonView()
         self.editor = PenmanEditor(self.model)
         self.comparison = OracleComparisonView(self.model)
         centre = QWidget()
@@ -115,11 +117,13 @@ class MainWindow(QMainWindow):
 
         self.browser.entrySelected.connect(self._show_entry)
         self.generated.openDerivation.connect(self.open_derivation)
+        self.pairwise.openDerivation.connect(self.open_derivation)
         self.editor.entryEdited.connect(self.show_edited)
         self.comparison.jumpTo.connect(self.go_to_generation_step)
         self.generatorLoaded.connect(self.comparison.refresh)
         self.docks["compare"].visibilityChanged.connect(self.comparison.sighted)
         self.generated.finished.connect(self._update_status)
+        self.pairwise.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
         self.model.loadingChanged.connect(self._session_loading)
@@ -157,11 +161,13 @@ class MainWindow(QMainWindow):
             "generated": self._dock("Generated corpus", "generated", self.generated, bottom),
             "editor": self._dock("PENMAN editor", "editor", self.editor, left),
             "compare": self._dock("Compare with oracle", "compare", self.comparison, bottom),
+            "pairwise": self._dock("Two generators", "pairwise", self.pairwise, bottom),
         }
         self.tabifyDockWidget(self.docks["corpus"], self.docks["editor"])
         self.docks["corpus"].raise_()
         self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["sentence"], self.docks["generated"])
+        self.tabifyDockWidget(self.docks["generated"], self.docks["pairwise"])
         self.tabifyDockWidget(self.docks["rho"], self.docks["phase2"])
         self.tabifyDockWidget(self.docks["phase2"], self.docks["compare"])
         self.docks["sentence"].raise_()
@@ -215,6 +221,8 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
+        self.compare_generators_action = a("Compare Two &Generators…", self._ask_generator_pair, "Ctrl+Shift+G",
+                                           "The open corpus by two models or hyperparameter files, side by side")
         self.compare_action = a("Compare with &Oracle", self.compare_with_oracle, "Ctrl+D",
                                 "Where the model leaves the oracle's path on this entry: list both, go there")
         self.cancel_action = a("Cancel", lambda: self.busy.cancel(), "Esc",
@@ -273,7 +281,7 @@ class MainWindow(QMainWindow):
         model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
         model_menu.addSeparator()
-        model_menu.addAction(self.compare_action)
+        model_menu.addActions([self.compare_action, self.compare_generators_action])
         options_menu = menus.addMenu("&Options")
         for group in (self.mode_actions, self.approach_actions, self.system_actions):
             options_menu.addActions(group)
@@ -337,6 +345,7 @@ class MainWindow(QMainWindow):
         self.model.cancel_loading()
         self.generated.cancel()
         self.comparison.cancel()
+        self.pairwise.cancel()
         self._save_settings()
         super().closeEvent(event)
 
@@ -537,6 +546,22 @@ class MainWindow(QMainWindow):
         self.generated.generate(corpus.path, generator)
         self._update_status()
 
+    def _ask_generator_pair(self) -> None:
+        if self.workspace.generator is not None:
+            dialog = GeneratorPairDialog(self.workspace.generator.describe(), self)
+            if dialog.exec():
+                self.compare_generators(*dialog.chosen())
+
+    def compare_generators(self, a: str | None, b: str | None) -> None:
+        """Generate the open corpus with A and with B in the background (see :class:`GeneratorComparisonView`)."""
+        corpus, generator = self.workspace.corpus, self.workspace.generator
+        if corpus is None or generator is None:
+            self.statusBar().showMessage("Comparing needs an open corpus and a loaded model", 5000)
+            return
+        self.docks["pairwise"].show()
+        self.docks["pairwise"].raise_()
+        self.pairwise.compare(corpus.path, generator, a, b)
+
     def open_derivation(self, entry_id: str) -> None:
         """Show the entry with this id in model mode, from c_s."""
         index = self.workspace.corpus.index(entry_id) if self.workspace.corpus else None
@@ -614,8 +639,8 @@ class MainWindow(QMainWindow):
                        self.export_html_action):
             action.setEnabled(session is not None)
         self.reset_action.setEnabled(self.model.entry is not None)
-        self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
-                                               and self.workspace.generator is not None)
+        for action in (self.generate_corpus_action, self.compare_generators_action):
+            action.setEnabled(self.workspace.corpus is not None and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
         self.compare_action.setEnabled(self.model.entry is not None and self.workspace.generator is not None)
         for action in self.postprocess.actions:

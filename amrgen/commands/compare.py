@@ -15,17 +15,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
 from amrgen.commands.generate import add_generator_options, generate_all, generator_spec
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
-
-if TYPE_CHECKING:  # the generator is imported when the command runs
-    from amrgen.evaluation.generation import GeneratorSpec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,22 +34,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def side_spec(base: GeneratorSpec, path: str) -> GeneratorSpec:
-    """The generator ``path`` names: a model directory, or hyperparameters for ``base``'s model."""
-    resolved = Path(path).resolve()
-    if resolved.is_dir():
-        return replace(base, model_dir=str(resolved))
-    if resolved.is_file():
-        return replace(base, hyperparameters=str(resolved))
-    raise AmrgenError(f"{path}: neither a model directory nor a hyperparameters file")
-
-
 def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.generation import read_items, reference_tokens
-    from amrgen.evaluation.pairwise import format_pairs, pair, pairs_tsv
+    from amrgen.evaluation.pairwise import format_pairs, generator_named, pair, pairs_tsv
 
     base = generator_spec(args)
-    specs = [side_spec(base, path) for path in (args.a, args.b)]
+    specs = [generator_named(base, path) for path in (args.a, args.b)]
     if args.tsv:
         check_output_path(args.tsv, [args.input])
     items = read_items(args.input, args.encoding)

@@ -14,10 +14,28 @@ shows it (Model ▸ Compare Two Generators…).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from amrgen.errors import AmrgenError
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.evaluation.lengths import format_value
+
+if TYPE_CHECKING:  # the generator's modules are imported when one is loaded
+    from amrgen.evaluation.generation import GeneratorSpec
+
+
+def generator_named(base: GeneratorSpec, path: str | Path) -> GeneratorSpec:
+    """The generator one side of a comparison names: a model directory (with
+    ``base``'s LM, hyperparameters and postprocessing), or a hyperparameters file
+    for ``base``'s model; AmrgenError naming ``path`` for anything else."""
+    resolved = Path(path).resolve()
+    if resolved.is_dir():
+        return replace(base, model_dir=str(resolved))
+    if resolved.is_file():
+        return replace(base, hyperparameters=str(resolved))
+    raise AmrgenError(f"{path}: neither a model directory nor a hyperparameters file")
 
 
 @dataclass(frozen=True)
