@@ -42,6 +42,7 @@ from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
 from amrgen_gui.busy import BusyIndicator
+from amrgen_gui.comparisons import GENERATORS_DOCK, ORACLE_DOCK, Comparisons
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
 from amrgen_gui.postprocess_choice import PIPELINES, PostprocessChoice
@@ -50,11 +51,9 @@ from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
-from amrgen_gui.views.generator_comparison import GeneratorComparisonView
-from amrgen_gui.views.generator_pair import HYPERPARAMETERS_FILTER, GeneratorPairDialog
+from amrgen_gui.views.generator_pair import HYPERPARAMETERS_FILTER
 from amrgen_gui.views.graph_view import GraphView
 from amrgen_gui.views.history import HistoryView
-from amrgen_gui.views.oracle_comparison import OracleComparisonView
 from amrgen_gui.views.output import OutputView
 from amrgen_gui.views.penman_editor import PenmanEditor
 from amrgen_gui.views.phase2_inspector import Phase2Inspector
@@ -100,9 +99,8 @@ class MainWindow(QMainWindow):
         self.browser = CorpusBrowser()
         self.inspector = Phase2Inspector(self.model)
         self.generated = GeneratedCorpusView()
-        self.pairwise = GeneratorComparisonView()
         self.editor = PenmanEditor(self.model)
-        self.comparison = OracleComparisonView(self.model)
+        self.comparisons = Comparisons(self)
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
@@ -117,13 +115,10 @@ class MainWindow(QMainWindow):
 
         self.browser.entrySelected.connect(self._show_entry)
         self.generated.openDerivation.connect(self.open_derivation)
-        self.pairwise.openDerivation.connect(self.open_derivation)
         self.editor.entryEdited.connect(self.show_edited)
-        self.comparison.jumpTo.connect(self.go_to_generation_step)
-        self.generatorLoaded.connect(self.comparison.refresh)
-        self.docks["compare"].visibilityChanged.connect(self.comparison.sighted)
+        self.docks[ORACLE_DOCK].visibilityChanged.connect(self.comparisons.oracle.sighted)
         self.generated.finished.connect(self._update_status)
-        self.pairwise.finished.connect(self._update_status)
+        self.comparisons.generators.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
         self.model.loadingChanged.connect(self._session_loading)
@@ -160,16 +155,16 @@ class MainWindow(QMainWindow):
             "phase2": self._dock("Phase 2: best(v)", "phase2", self.inspector, bottom),
             "generated": self._dock("Generated corpus", "generated", self.generated, bottom),
             "editor": self._dock("PENMAN editor", "editor", self.editor, left),
-            "compare": self._dock("Compare with oracle", "compare", self.comparison, bottom),
-            "pairwise": self._dock("Two generators", "pairwise", self.pairwise, bottom),
+            ORACLE_DOCK: self._dock("Compare with oracle", ORACLE_DOCK, self.comparisons.oracle, bottom),
+            GENERATORS_DOCK: self._dock("Two generators", GENERATORS_DOCK, self.comparisons.generators, bottom),
         }
         self.tabifyDockWidget(self.docks["corpus"], self.docks["editor"])
         self.docks["corpus"].raise_()
         self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["sentence"], self.docks["generated"])
-        self.tabifyDockWidget(self.docks["generated"], self.docks["pairwise"])
+        self.tabifyDockWidget(self.docks["generated"], self.docks[GENERATORS_DOCK])
         self.tabifyDockWidget(self.docks["rho"], self.docks["phase2"])
-        self.tabifyDockWidget(self.docks["phase2"], self.docks["compare"])
+        self.tabifyDockWidget(self.docks["phase2"], self.docks[ORACLE_DOCK])
         self.docks["sentence"].raise_()
         self.docks["rho"].raise_()
         self.resizeDocks([self.docks["corpus"]], [250], Qt.Orientation.Horizontal)
@@ -221,10 +216,6 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
         self.cancel_generating_action = a("&Stop Generating", self.generated.cancel)
-        self.compare_generators_action = a("Compare Two &Generators…", self._ask_generator_pair, "Ctrl+Shift+G",
-                                           "The open corpus by two models or hyperparameter files, side by side")
-        self.compare_action = a("Compare with &Oracle", self.compare_with_oracle, "Ctrl+D",
-                                "Where the model leaves the oracle's path on this entry: list both, go there")
         self.cancel_action = a("Cancel", lambda: self.busy.cancel(), "Esc",
                                "Stop what runs in the background (a graph being generated, a model loading)")
         quit_action = a("&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -281,7 +272,7 @@ class MainWindow(QMainWindow):
         model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
         model_menu.addSeparator()
-        model_menu.addActions([self.compare_action, self.compare_generators_action])
+        model_menu.addActions(self.comparisons.actions(a))
         options_menu = menus.addMenu("&Options")
         for group in (self.mode_actions, self.approach_actions, self.system_actions):
             options_menu.addActions(group)
@@ -344,8 +335,7 @@ class MainWindow(QMainWindow):
             task.cancel()
         self.model.cancel_loading()
         self.generated.cancel()
-        self.comparison.cancel()
-        self.pairwise.cancel()
+        self.comparisons.cancel()
         self._save_settings()
         super().closeEvent(event)
 
@@ -537,30 +527,25 @@ class MainWindow(QMainWindow):
 
     def generate_corpus(self) -> None:
         """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
+        run = self.corpus_run("Generating", "generated")
+        if run is not None:
+            self.generated.generate(run[0].path, run[1])
+            self._update_status()
+
+    def corpus_run(self, doing: str, dock: str) -> tuple[Corpus, LoadedGenerator] | None:
+        """The open corpus and the loaded generator, for work over the corpus shown in ``dock``
+        (raised); None, and the status bar says why, without either."""
         corpus, generator = self.workspace.corpus, self.workspace.generator
         if corpus is None or generator is None:
-            self.statusBar().showMessage("Generating needs an open corpus and a loaded model", 5000)
-            return
-        self.docks["generated"].show()
-        self.docks["generated"].raise_()
-        self.generated.generate(corpus.path, generator)
-        self._update_status()
+            self.statusBar().showMessage(f"{doing} needs an open corpus and a loaded model", 5000)
+            return None
+        self.raise_dock(dock)
+        return corpus, generator
 
-    def _ask_generator_pair(self) -> None:
-        if self.workspace.generator is not None:
-            dialog = GeneratorPairDialog(self.workspace.generator.describe(), self)
-            if dialog.exec():
-                self.compare_generators(*dialog.chosen())
-
-    def compare_generators(self, a: str | None, b: str | None) -> None:
-        """Generate the open corpus with A and with B in the background (see :class:`GeneratorComparisonView`)."""
-        corpus, generator = self.workspace.corpus, self.workspace.generator
-        if corpus is None or generator is None:
-            self.statusBar().showMessage("Comparing needs an open corpus and a loaded model", 5000)
-            return
-        self.docks["pairwise"].show()
-        self.docks["pairwise"].raise_()
-        self.pairwise.compare(corpus.path, generator, a, b)
+    def raise_dock(self, name: str) -> None:
+        """Show the dock ``name`` in front of those tabbed with it."""
+        self.docks[name].show()
+        self.docks[name].raise_()
 
     def open_derivation(self, entry_id: str) -> None:
         """Show the entry with this id in model mode, from c_s."""
@@ -575,19 +560,6 @@ class MainWindow(QMainWindow):
             self._show_entry(index)
         else:
             self.browser.select(index)
-
-    def compare_with_oracle(self) -> None:
-        """Show the oracle beside the model on this entry, and the model session where they part."""
-        self.docks["compare"].show()
-        self.docks["compare"].raise_()
-        self.comparison.when_compared(self.comparison.go_to_divergence)
-
-    def go_to_generation_step(self, position: int) -> None:
-        """The model session after ``position`` transitions of generate(G) (model mode, the comparison in sight)."""
-        if self.model.mode is not Mode.MODEL:
-            self.set_mode(Mode.MODEL)
-            self.docks["compare"].raise_()
-        self.model.when_settled(lambda: self.model.follow_generation(position))
 
     def _workspace_changed(self, change: Change) -> None:
         generator = self.workspace.generator
@@ -639,10 +611,10 @@ class MainWindow(QMainWindow):
                        self.export_html_action):
             action.setEnabled(session is not None)
         self.reset_action.setEnabled(self.model.entry is not None)
-        for action in (self.generate_corpus_action, self.compare_generators_action):
-            action.setEnabled(self.workspace.corpus is not None and self.workspace.generator is not None)
+        self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
+                                               and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
-        self.compare_action.setEnabled(self.model.entry is not None and self.workspace.generator is not None)
+        self.comparisons.update()
         for action in self.postprocess.actions:
             action.setEnabled(self.workspace.generator is not None)
         if session is None:

@@ -36,7 +36,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.generation import read_items, reference_tokens
-    from amrgen.evaluation.pairwise import format_pairs, generator_named, pair, pairs_tsv
+    from amrgen.evaluation.pairwise import (
+        format_pairs,
+        generator_named,
+        pair,
+        pairs_tsv,
+    )
 
     base = generator_spec(args)
     specs = [generator_named(base, path) for path in (args.a, args.b)]

@@ -16,7 +16,11 @@ from PySide6.QtWidgets import QWidget
 
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui import theme
-from amrgen_gui.corpus_generation import GeneratedSentence, corpus_score, generate_corpus_file
+from amrgen_gui.corpus_generation import (
+    GeneratedSentence,
+    corpus_score,
+    generate_corpus_file,
+)
 from amrgen_gui.views.corpus_run import Cell, CorpusRunView
 
 COLUMNS = ("BLEU", "id", "generated", "reference")

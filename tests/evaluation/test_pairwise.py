@@ -1,19 +1,24 @@
 """Two generators on one corpus (issue 17, point 5): entries by the difference in
 sentence BLEU, corpus BLEU of each, and ``amrgen compare``."""
 
-import json
 from pathlib import Path
 
 import pytest
 
 from amrgen import cli
+from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
-from amrgen.evaluation.pairwise import by_difference, corpus_scores, format_pairs, pair, pairs_tsv
+from amrgen.evaluation.pairwise import (
+    by_difference,
+    corpus_scores,
+    format_pairs,
+    pair,
+    pairs_tsv,
+)
 from amrgen.prep.prepared_format import read_prepared
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "assets" / "sample.amr"
-DEFAULT_HYPERPARAMETERS = ROOT / "resources" / "default" / "hyperparameters.json"
 
 
 def test_pairs_are_listed_by_b_minus_a_lowest_first_unscored_last():
@@ -27,9 +32,9 @@ def test_pairs_are_listed_by_b_minus_a_lowest_first_unscored_last():
     assert differences == sorted(differences) and differences[1] == 0 and ordered[3].difference is None
     win = ordered[2]
     assert win.bleu == (sentence_bleu("girl sleep", win.reference), sentence_bleu(win.sentences[1], win.reference))
-    assert corpus_scores(pairs) == (
-        corpus_bleu(["the boy sleeps", "girl sleep", "a dog barks loudly"], [p.reference for p in pairs if p.reference]),
-        corpus_bleu(["the boy sleeps", "the girl wants to sleep", "dog"], [p.reference for p in pairs if p.reference]))
+    references = [p.reference for p in pairs if p.reference]
+    assert corpus_scores(pairs) == (corpus_bleu(["the boy sleeps", "girl sleep", "a dog barks loudly"], references),
+                                    corpus_bleu(["the boy sleeps", "the girl wants to sleep", "dog"], references))
     assert corpus_scores([pairs[2]]) is None
     table = format_pairs(pairs, ("modelA", "modelB"))
     assert table.index("a wins") < table.index("same") < table.index("b wins") < table.index("none")
@@ -39,20 +44,11 @@ def test_pairs_are_listed_by_b_minus_a_lowest_first_unscored_last():
     assert [r.split("\t")[0] for r in rows[1:]] == ["a wins", "same", "b wins", "none"]
 
 
-@pytest.fixture
-def without_lm(tmp_path) -> Path:
-    """The shipped hyperparameters with θ_LM = 0: a generator that says other sentences."""
-    hyper = json.loads(DEFAULT_HYPERPARAMETERS.read_text(encoding="utf-8"))
-    hyper["theta_lm"] = 0.0
-    path = tmp_path / "no-lm.json"
-    path.write_text(json.dumps(hyper), encoding="utf-8")
-    return path
-
-
-def test_amrgen_compare_prints_and_writes_both_generators_by_the_difference(generator, without_lm, tmp_path, capsys):
+def test_amrgen_compare_prints_and_writes_both_generators_by_the_difference(generator, hyperparameters_without_lm,
+                                                                            tmp_path, capsys):
     tsv = tmp_path / "compare.tsv"
-    status = cli.main(["compare", str(DEFAULT_HYPERPARAMETERS), str(without_lm), "-i", str(SAMPLE), "--tsv", str(tsv)])
-    assert status == 0
+    b = str(hyperparameters_without_lm)
+    assert cli.main(["compare", str(DEFAULT_HYPERPARAMETERS), b, "-i", str(SAMPLE), "--tsv", str(tsv)]) == 0
     out = capsys.readouterr().out
     entries = read_prepared(SAMPLE).entries
     rows = [line.split("\t") for line in tsv.read_text(encoding="utf-8").splitlines()[1:]]
@@ -65,8 +61,8 @@ def test_amrgen_compare_prints_and_writes_both_generators_by_the_difference(gene
     for r in rows:
         assert float(r[2]) == pytest.approx(sentence_bleu(r[4], r[6]), abs=0.005)
         assert float(r[1]) == pytest.approx(float(r[3]) - float(r[2]), abs=0.011)
-    first = out.splitlines()[0]
-    assert first == f"A = {DEFAULT_HYPERPARAMETERS}: corpus BLEU {corpus_bleu([r[4] for r in rows], [r[6] for r in rows]):.2f}"
+    score = corpus_bleu([r[4] for r in rows], [r[6] for r in rows])
+    assert out.splitlines()[0] == f"A = {DEFAULT_HYPERPARAMETERS}: corpus BLEU {score:.2f}"
 
 
 def test_amrgen_compare_names_a_side_that_is_neither_model_nor_hyperparameters(tmp_path, capsys):

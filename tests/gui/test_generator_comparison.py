@@ -1,9 +1,6 @@
 """Two generators on the open corpus (issue 17, point 5): outputs side by side,
 sorted by the difference in sentence BLEU, in the background with a cancel."""
 
-import json
-from pathlib import Path
-
 import pytest
 from test_main_window import settle
 from test_responsive import MAX_STALL, StallMeter
@@ -15,35 +12,22 @@ from amrgen_gui.paths import SAMPLE
 
 pytestmark = pytest.mark.gui
 
-DEFAULT_HYPERPARAMETERS = Path(__file__).resolve().parents[2] / "resources" / "default" / "hyperparameters.json"
-
-
-@pytest.fixture
-def without_lm(tmp_path) -> Path:
-    """The shipped hyperparameters with θ_LM = 0: the same model saying other sentences."""
-    hyper = json.loads(DEFAULT_HYPERPARAMETERS.read_text(encoding="utf-8"))
-    hyper["theta_lm"] = 0.0
-    path = tmp_path / "no-lm.json"
-    path.write_text(json.dumps(hyper), encoding="utf-8")
-    return path
-
-
 def test_two_generators_side_by_side_sorted_by_the_difference_in_bleu(qtbot, model_window, default_generator,
-                                                                      without_lm):
+                                                                      hyperparameters_without_lm):
     from amrgen.decoding.generator import Generator
 
     window = model_window
-    view = window.pairwise
+    view = window.comparisons.generators
     meter = StallMeter()
     with qtbot.waitSignal(view.finished, timeout=300_000):
-        window.compare_generators(None, str(without_lm))
+        window.comparisons.compare_generators(None, str(hyperparameters_without_lm))
         assert view.running() and view.cancel_button.isVisible()
     stall = meter.longest_stall()
     print(f"longest stall while comparing two generators on the sample: {stall:.3f} s")
     assert stall <= MAX_STALL, f"the event loop stalled for {stall:.3f} s"
     entries = {e.id: e for e in read_prepared(SAMPLE).entries}
     assert [c.pair.entry_id for c in view.compared] == list(entries)
-    no_lm = Generator.load(hyperparameters=without_lm)
+    no_lm = Generator.load(hyperparameters=hyperparameters_without_lm)
     for c in view.compared:
         amr = entries[c.pair.entry_id].amr
         assert c.pair.sentences == (default_generator.generator.generate(amr).sentence, no_lm.generate(amr).sentence)
@@ -59,7 +43,7 @@ def test_two_generators_side_by_side_sorted_by_the_difference_in_bleu(qtbot, mod
     for label, i in (("A", 0), ("B", 1)):
         score = corpus_bleu([c.pair.sentences[i] for c in view.compared], references)
         assert f"{label} = " in view.summary.text() and f"corpus BLEU {score:.2f}" in view.summary.text()
-    assert without_lm.name in view.summary.text()
+    assert hyperparameters_without_lm.name in view.summary.text()
     # Double-clicking an entry opens its derivation with the loaded generator.
     window.set_mode(Mode.ORACLE)
     settle(window)
@@ -68,10 +52,10 @@ def test_two_generators_side_by_side_sorted_by_the_difference_in_bleu(qtbot, mod
     assert window.model.mode is Mode.MODEL and window.model.entry.id == top.entry_id
 
 
-def test_comparing_two_generators_can_be_cancelled(qtbot, model_window, without_lm):
-    view = model_window.pairwise
+def test_comparing_two_generators_can_be_cancelled(qtbot, model_window, hyperparameters_without_lm):
+    view = model_window.comparisons.generators
     with qtbot.waitSignal(view.finished, timeout=10_000):
-        model_window.compare_generators(str(without_lm), None)
+        model_window.comparisons.compare_generators(str(hyperparameters_without_lm), None)
         view.cancel_button.click()
     assert not view.running() and not view.cancel_button.isVisible()
     assert len(view.compared) < len(model_window.workspace.corpus.entries)
@@ -81,7 +65,7 @@ def test_comparing_two_generators_can_be_cancelled(qtbot, model_window, without_
 
 
 def test_a_side_that_is_neither_model_nor_hyperparameters_is_said(qtbot, model_window, tmp_path):
-    view = model_window.pairwise
+    view = model_window.comparisons.generators
     with qtbot.waitSignal(view.finished, timeout=30_000):
-        model_window.compare_generators(str(tmp_path / "missing"), None)
+        model_window.comparisons.compare_generators(str(tmp_path / "missing"), None)
     assert f"{tmp_path / 'missing'}: neither a model directory nor a hyperparameters file" in view.summary.text()

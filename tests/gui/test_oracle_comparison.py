@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt
 from test_main_window import press, select, settle
 from test_responsive import MAX_STALL, StallMeter, big_model  # noqa: F401 (a fixture)
 
-from amrgen.stepping.generation_session import GenerationSession
 from amrgen.stepping.session import Mode
 
 pytestmark = pytest.mark.gui
@@ -15,34 +14,25 @@ pytestmark = pytest.mark.gui
 
 def compared(qtbot, window, timeout: int = 60_000):
     """Wait until the comparison view shows the entry shown (made in the background) and the session is settled."""
-    view = window.comparison
+    view = window.comparisons.oracle
     qtbot.waitUntil(lambda: not view.running() and view.comparison is not None
                     and view.comparison.entry_id == window.model.entry.id, timeout=timeout)
     return settle(window)
 
 
-def by_hand(entry, generator) -> tuple[int, object, object]:
-    """The first step of generate(G) whose transition is not gold_B(c), stepping the model's session."""
-    session = GenerationSession(entry, generator)
-    while not session.is_terminal():
-        model, _ = session.choice()
-        if session.gold() != model:
-            return session.position, model, session.gold()
-        session.step()
-    pytest.fail("the model never leaves the oracle's path")
-
-
-def test_ctrl_d_shows_where_the_model_leaves_the_oracle_and_goes_there(qtbot, model_window, default_generator):
+def test_ctrl_d_shows_where_the_model_leaves_the_oracle_and_goes_there(qtbot, model_window, default_generator,
+                                                                     divergence_by_hand):
     window = model_window
     entry = select(window, "lpp_1943.23")
     assert window.docks["compare"].visibleRegion().isEmpty()  # tabbed behind phase 2 until asked for
-    assert window.comparison.comparison is None and not window.comparison.running()  # nor made until then
+    view = window.comparisons.oracle
+    assert view.comparison is None and not view.running()  # nor made until then
     press(qtbot, window, Qt.Key.Key_D)  # no modifier: nothing
     qtbot.keyClick(window.graph, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     compared(qtbot, window)
     qtbot.waitUntil(lambda: window.model.session.position > 0, timeout=5000)
-    position, model, gold = by_hand(entry, default_generator)
-    view = window.comparison
+    position, model, gold = divergence_by_hand(entry, default_generator)
+    view = window.comparisons.oracle
     divergence = view.comparison.divergence
     assert (divergence.position, divergence.model, divergence.oracle) == (position, model, gold)
     # The model session is at the configuration where they part, the two transitions among all(c).
@@ -72,7 +62,7 @@ def test_a_click_in_oracle_mode_switches_to_model_mode_at_that_step(qtbot, model
     settle(window)
     window.docks["compare"].raise_()
     compared(qtbot, window)
-    view = window.comparison
+    view = window.comparisons.oracle
     view.table.clicked.emit(view.rows.index(3, 0))
     qtbot.waitUntil(lambda: window.model.mode is Mode.MODEL and not window.model.loading
                     and window.model.session.position == 3, timeout=60_000)
@@ -86,26 +76,27 @@ def test_a_graph_of_your_own_without_reference_says_it_cannot_be_compared(qtbot,
     open_in(window, path)
     settle(window)
     window.docks["compare"].raise_()
-    qtbot.waitUntil(lambda: not window.comparison.running() and "no reference" in window.comparison.summary.text(),
+    view = window.comparisons.oracle
+    qtbot.waitUntil(lambda: not view.running() and "no reference" in view.summary.text(),
                     timeout=30_000)
-    assert window.comparison.comparison is None and not window.comparison.go.isEnabled()
+    assert window.comparisons.oracle.comparison is None and not window.comparisons.oracle.go.isEnabled()
 
 
 def test_comparing_a_148_vertex_graph_does_not_hold_the_event_loop(qtbot, big_model):
     from test_big_graphs import LARGE
 
     window = big_model
-    window.compare_action.trigger()  # on the 10-vertex graph: the view in sight, drawn once
+    window.comparisons.oracle_action.trigger()  # on the 10-vertex graph: the view in sight, drawn once
     compared(qtbot, window)
     meter = StallMeter()
     window.browser.select(LARGE)  # the view follows the entry: a session and a comparison in the background
     compared(qtbot, window, timeout=120_000)
     qtbot.wait(300)  # drawn
-    window.comparison.go_to_divergence()
+    window.comparisons.oracle.go_to_divergence()
     settle(window)
     qtbot.wait(300)
     stall = meter.longest_stall()
     print(f"longest stall while model mode and the comparison opened 148 vertices: {stall:.3f} s")
     assert stall <= MAX_STALL, f"the event loop stalled for {stall:.3f} s"
-    assert window.comparison.comparison.entry_id == window.model.session.entry.id
-    assert window.model.session.position == window.comparison.comparison.divergence.position
+    assert window.comparisons.oracle.comparison.entry_id == window.model.session.entry.id
+    assert window.model.session.position == window.comparisons.oracle.comparison.divergence.position

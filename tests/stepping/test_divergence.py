@@ -22,23 +22,13 @@ def entries() -> dict:
     return {e.id: e for e in read_prepared(SAMPLE).entries}
 
 
-def first_divergence_by_stepping(entry, generator) -> tuple[int, object, object]:
-    """Step the model's session and ask the oracle at each configuration, by hand."""
-    session = GenerationSession(entry, generator)
-    while not session.is_terminal():
-        model, _ = session.choice()
-        if session.gold() != model:
-            return session.position, model, session.gold()
-        session.step()
-    pytest.fail(f"{entry.id}: the model never leaves the oracle's path")
-
-
 @pytest.mark.parametrize("entry_id", ["developer", "lpp_1943.23"])
-def test_the_divergence_is_the_first_step_where_the_model_is_not_the_oracle(entries, default_generator, entry_id):
+def test_the_divergence_is_the_first_step_where_the_model_is_not_the_oracle(entries, default_generator, entry_id,
+                                                                            divergence_by_hand):
     entry = entries[entry_id]
     comparison = compare_with_oracle(entry, default_generator)
     divergence = comparison.divergence
-    position, model, gold = first_divergence_by_stepping(entry, default_generator)
+    position, model, gold = divergence_by_hand(entry, default_generator)
     assert (divergence.position, divergence.model, divergence.oracle) == (position, model, gold)
     assert divergence.position > 0 and all(s.agrees for s in comparison.steps[:divergence.position])
     # Every step is generate(G)'s, with the probability it recorded.
