@@ -30,10 +30,13 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -45,6 +48,7 @@ from amrgen_gui.tasks import Task, without_collection_pauses
 
 if TYPE_CHECKING:  # the decoder is imported when a comparison is made, not when the window opens
     from amrgen.stepping.divergence import ComparedStep, Comparison
+    from amrgen.transitions.configuration import Configuration
 
 COLUMNS = ("step", "σ1", "stage", "model's transition", "P", "oracle's transition", "P (model)")
 Index = QModelIndex | QPersistentModelIndex
@@ -53,6 +57,11 @@ Index = QModelIndex | QPersistentModelIndex
 def probability(p: float | None) -> str:
     """P as the view shows it; — for a transition outside all(c)."""
     return "—" if p is None else f"{p:.3f}"
+
+
+def _vertex(c: Configuration) -> str:
+    """σ1 with its label, as the graph shows it: ``d distinguish-01``."""
+    return f"{c.sigma1} {c.graph.label(c.sigma1)}"
 
 
 class ComparedSteps(QAbstractTableModel):
@@ -105,7 +114,7 @@ class ComparedSteps(QAbstractTableModel):
     @staticmethod
     def _cells(step: ComparedStep) -> tuple[str, ...]:
         oracle = str(step.oracle) if step.oracle is not None else f"(cannot tell: {step.oracle_error})"
-        return (str(step.position), str(step.configuration.sigma1), str(int(step.stage)), str(step.model),
+        return (str(step.position), _vertex(step.configuration), str(int(step.stage)), str(step.model),
                 probability(step.model_probability), "= the model's" if step.agrees else oracle,
                 probability(step.oracle_probability))
 
@@ -151,18 +160,39 @@ class OracleComparisonView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         for column in (3, 5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((0, 44), (1, 52), (2, 44), (4, 52), (6, 74)):
+        for column, width in ((0, 44), (1, 150), (2, 44), (4, 52), (6, 74)):
             self.table.setColumnWidth(column, width)
-        controls = QHBoxLayout()
+        # The texts scroll and the table shrinks, so that the dock asks for no more height
+        # than its neighbours at 1280x800; the splitter gives either more.
+        texts = QWidget()
+        column = QVBoxLayout(texts)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.summary)
+        column.addWidget(self.sentences)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(texts)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        controls = QVBoxLayout()
+        controls.addWidget(self.go)
         controls.addWidget(self.only)
         controls.addStretch(1)
-        controls.addWidget(self.go)
+        upper = QWidget()
+        row = QHBoxLayout(upper)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(scroll, 1)
+        row.addLayout(controls)
+        upper.setMinimumHeight(60)
+        self.table.setMinimumHeight(44)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(upper)
+        split.addWidget(self.table)
+        split.setChildrenCollapsible(False)
+        split.setSizes([84, 200])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.sentences)
-        layout.addLayout(controls)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(split)
         self.only.toggled.connect(lambda: self._list())
         self.go.clicked.connect(self.go_to_divergence)
         self.table.clicked.connect(lambda index: self.jumpTo.emit(index.data(Qt.ItemDataRole.UserRole)))
@@ -273,7 +303,7 @@ class OracleComparisonView(QWidget):
                   + (" (not among all(c))" if d.oracle_probability is None else "") + where
                   if d.oracle is not None else f"cannot tell: {escape(d.oracle_error or '')}")
         return (f"<span style='color:{theme.CHOICE.line.name()}'>The model leaves the oracle's path at step "
-                f"{d.position}</span> (stage {int(d.stage)}, σ1 = {escape(str(d.configuration.sigma1))}); "
+                f"{d.position}</span> (stage {int(d.stage)}, σ1 = {escape(_vertex(d.configuration))}); "
                 f"{c.disagreements} of {total} steps differ.<br>"
                 f"model: <b>{escape(str(d.model))}</b>, P = {probability(d.model_probability)}<br>"
                 f"<span style='color:{theme.GOLD.line.name()}'>oracle:</span> {oracle}")
