@@ -9,17 +9,33 @@ asked for)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget
 
 from amrgen.stepping.session import Mode
+from amrgen_gui.model import SessionModel
 from amrgen_gui.views.generator_comparison import GeneratorComparisonView
 from amrgen_gui.views.generator_pair import GeneratorPairDialog
 from amrgen_gui.views.oracle_comparison import OracleComparisonView
+from amrgen_gui.workspace import Workspace
 
-if TYPE_CHECKING:
-    from amrgen_gui.main_window import MainWindow
+
+class Window(Protocol):
+    """What the comparisons ask of the main window (:class:`~amrgen_gui.main_window.MainWindow`)."""
+
+    model: SessionModel
+    workspace: Workspace
+    docks: dict[str, QDockWidget]
+    generatorLoaded: SignalInstance
+
+    def open_derivation(self, entry_id: str) -> None: ...
+
+    def set_mode(self, mode: Mode) -> None: ...
+
+    def corpus_run(self, doing: str, dock: str) -> tuple[Any, Any] | None: ...
 
 ORACLE_DOCK, GENERATORS_DOCK = "compare", "pairwise"
 """The names of the two views' docks in :attr:`MainWindow.docks`."""
@@ -28,7 +44,7 @@ ORACLE_DOCK, GENERATORS_DOCK = "compare", "pairwise"
 class Comparisons:
     """The comparison views of one window and their actions."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Window) -> None:
         self.window = window
         self.oracle = OracleComparisonView(window.model)
         self.generators = GeneratorComparisonView()
@@ -58,7 +74,7 @@ class Comparisons:
 
     def compare_with_oracle(self) -> None:
         """Show the oracle beside the model on this entry, and the model session where they part."""
-        self.window.raise_dock(ORACLE_DOCK)
+        self._raise_oracle()
         self.oracle.when_compared(self.oracle.go_to_divergence)
 
     def go_to_generation_step(self, position: int) -> None:
@@ -66,15 +82,19 @@ class Comparisons:
         window = self.window
         if window.model.mode is not Mode.MODEL:
             window.set_mode(Mode.MODEL)
-            window.raise_dock(ORACLE_DOCK)
+            self._raise_oracle()
         window.model.when_settled(lambda: window.model.follow_generation(position))
+
+    def _raise_oracle(self) -> None:
+        self.window.docks[ORACLE_DOCK].show()
+        self.window.docks[ORACLE_DOCK].raise_()
 
     # -- two generators -----------------------------------------------------------------
 
     def ask_generators(self) -> None:
         loaded = self.window.workspace.generator
         if loaded is not None:
-            dialog = GeneratorPairDialog(loaded.describe(), self.window)
+            dialog = GeneratorPairDialog(loaded.describe(), self.oracle.window())
             if dialog.exec():
                 self.compare_generators(*dialog.chosen())
 

@@ -270,9 +270,8 @@ class MainWindow(QMainWindow):
         model_menu.addSeparator()
         model_menu.addActions(self.postprocess.actions)
         model_menu.addSeparator()
-        model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
-        model_menu.addSeparator()
-        model_menu.addActions(self.comparisons.actions(a))
+        model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action,
+                               *self.comparisons.actions(a)])
         options_menu = menus.addMenu("&Options")
         for group in (self.mode_actions, self.approach_actions, self.system_actions):
             options_menu.addActions(group)
@@ -527,25 +526,19 @@ class MainWindow(QMainWindow):
 
     def generate_corpus(self) -> None:
         """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
-        run = self.corpus_run("Generating", "generated")
-        if run is not None:
+        if (run := self.corpus_run("Generating", "generated")) is not None:
             self.generated.generate(run[0].path, run[1])
             self._update_status()
 
     def corpus_run(self, doing: str, dock: str) -> tuple[Corpus, LoadedGenerator] | None:
-        """The open corpus and the loaded generator, for work over the corpus shown in ``dock``
-        (raised); None, and the status bar says why, without either."""
+        """The open corpus and the loaded generator, ``dock`` raised; None (said) without either."""
         corpus, generator = self.workspace.corpus, self.workspace.generator
         if corpus is None or generator is None:
             self.statusBar().showMessage(f"{doing} needs an open corpus and a loaded model", 5000)
             return None
-        self.raise_dock(dock)
+        self.docks[dock].show()
+        self.docks[dock].raise_()
         return corpus, generator
-
-    def raise_dock(self, name: str) -> None:
-        """Show the dock ``name`` in front of those tabbed with it."""
-        self.docks[name].show()
-        self.docks[name].raise_()
 
     def open_derivation(self, entry_id: str) -> None:
         """Show the entry with this id in model mode, from c_s."""

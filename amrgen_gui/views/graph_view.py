@@ -475,8 +475,9 @@ class GraphView(ZoomableView):
         self.controls.adjustSize()
         self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN, port.top() + OVERLAY_MARGIN)
         self.overview.resize_for(port.width())
-        self.overview.move(self._overview_place(port))
         wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
+        if wanted:
+            self.overview.move(self._overview_place(port))
         if wanted != self.overview.isVisible():
             self.overview.setVisible(wanted)
         self.overview.viewport().update()
@@ -491,11 +492,10 @@ class GraphView(ZoomableView):
         low = port.bottom() - size.height()
         places = [QPoint(right, self.controls.geometry().bottom() + m), QPoint(right, low - m),
                   QPoint(left, port.top() + m), QPoint(left, low - legend)]
-        drawn = [self.mapFromScene(item.ellipse).boundingRect().translated(port.topLeft())
-                 for item in self.nodes.values()]
 
-        def hidden(place: QPoint) -> int:
-            return sum(QRect(place, size).intersects(rect) for rect in drawn)
+        def hidden(place: QPoint) -> int:  # the scene's index finds them: no walk over 200 vertices
+            area = self.mapToScene(QRect(place - port.topLeft(), size))
+            return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
 
         here = self.overview.pos()
         if here in places and (self.overview.dragging or not hidden(here)):
