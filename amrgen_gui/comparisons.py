@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 from amrgen.stepping.session import Mode
+from amrgen_gui.busy import BusyIndicator
 from amrgen_gui.model import SessionModel
 from amrgen_gui.views.generator_comparison import GeneratorComparisonView
 from amrgen_gui.views.generator_pair import GeneratorPairDialog
@@ -30,6 +31,7 @@ class Window(Protocol):
     workspace: Workspace
     docks: dict[str, QDockWidget]
     generatorLoaded: SignalInstance
+    busy: BusyIndicator
 
     def open_derivation(self, entry_id: str) -> None: ...
 
@@ -49,6 +51,7 @@ class Comparisons:
         self.oracle = OracleComparisonView(window.model)
         self.generators = GeneratorComparisonView()
         self.oracle.jumpTo.connect(self.go_to_generation_step)
+        self.oracle.runningChanged.connect(self._comparing)
         self.generators.openDerivation.connect(window.open_derivation)
         window.generatorLoaded.connect(self.oracle.refresh)
 
@@ -84,6 +87,14 @@ class Comparisons:
             window.set_mode(Mode.MODEL)
             self._raise_oracle()
         window.model.when_settled(lambda: window.model.follow_generation(position))
+
+    def _comparing(self, running: bool) -> None:
+        """Say in the status bar that the comparison is being made, with a Cancel (Esc)."""
+        busy, entry = self.window.busy, self.window.model.entry
+        if running:
+            busy.start("compare", f"Comparing {entry.id} with the oracle…", self.oracle.cancel)
+        else:
+            busy.finish("compare")
 
     def _raise_oracle(self) -> None:
         self.window.docks[ORACLE_DOCK].show()

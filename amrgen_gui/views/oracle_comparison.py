@@ -126,12 +126,16 @@ class OracleComparisonView(QWidget):
     """The user asked for the model session after this many transitions of generate(G)."""
     compared = Signal()
     """A comparison is shown (or why there is none)."""
+    runningChanged = Signal(bool)
+    """A comparison started being made in the background (True), or that ended (False)."""
 
     def __init__(self, model: SessionModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
         self.comparison: Comparison | None = None
         self.task: Task | None = None
+        self._retired: list[Task] = []
+        """Tasks cancelled or superseded, deleted once their thread has ended."""
         self._key: tuple | None = None
         """(entry, generator, approach) of the comparison shown or being made."""
         self._then: list[Callable[[], None]] = []
@@ -221,11 +225,25 @@ class OracleComparisonView(QWidget):
         return self.task is not None
 
     def cancel(self) -> None:
-        """Stop making the comparison; the view says so."""
+        """Stop making the comparison; the view says so (it is made again when asked for)."""
+        if self.task is not None:
+            self._set_task(None)
+            self._key, self._then = None, []
+            self._show(None, "Stopped comparing.")
+
+    def _set_task(self, task: Task | None) -> None:
+        """The task making the comparison now (None: none); the one before is cancelled."""
         if self.task is not None:
             self.task.cancel()
-            self.task, self._key, self._then = None, None, []
-            self._show(None, "Stopped comparing.")
+            self._retired.append(self.task)
+        for done in [t for t in self._retired if not t.thread.is_alive()]:
+            self._retired.remove(done)
+            done.deleteLater()
+        was, self.task = self.task is not None, task
+        if task is not None:
+            task.start()
+        if was != (task is not None):
+            self.runningChanged.emit(task is not None)
 
     def _start(self) -> bool:
         """Start comparing when the entry, generator or approach differs from the last; whether it started."""
@@ -233,9 +251,7 @@ class OracleComparisonView(QWidget):
         key = (m.entry, m.generator, m.approach)
         if self._key is not None and all(a is b for a, b in zip(key, self._key)):
             return False  # compared already (entries are compared by identity: equality walks the graph)
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        self._set_task(None)
         self._key = key
         if m.entry is None or m.generator is None:
             self._show(None, "No entry shown." if m.entry is None
@@ -253,15 +269,13 @@ class OracleComparisonView(QWidget):
         task = Task(work, self)
         task.succeeded.connect(lambda comparison: self._done(task, comparison))
         task.failed.connect(lambda message: self._done(task, None, message))
-        self.task = task
-        task.start()
+        self._set_task(task)
         return True
 
     def _done(self, task: Task, comparison: Comparison | None, message: str = "") -> None:
         if task is not self.task:
             return  # superseded meanwhile
-        self.task = None
-        task.deleteLater()
+        self._set_task(None)
         self._show(comparison, f"Cannot compare: {escape(message)}")
         self._flush()
 

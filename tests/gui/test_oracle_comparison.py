@@ -100,3 +100,25 @@ def test_comparing_a_148_vertex_graph_does_not_hold_the_event_loop(qtbot, big_mo
     assert stall <= MAX_STALL, f"the event loop stalled for {stall:.3f} s"
     assert window.comparisons.oracle.comparison.entry_id == window.model.session.entry.id
     assert window.model.session.position == window.comparisons.oracle.comparison.divergence.position
+
+
+def test_the_comparison_shows_as_busy_and_esc_cancels_it(qtbot, big_model):
+    from test_big_graphs import LARGE
+
+    window = big_model
+    window.browser.select(LARGE)
+    settle(window)
+    view = window.comparisons.oracle
+    window.docks["compare"].raise_()  # in sight: the comparison of 148 vertices starts
+    assert view.running()
+    qtbot.waitUntil(window.busy.isVisible, timeout=2000)
+    assert "Comparing" in window.busy.label.text() and window.model.entry.id in window.busy.label.text()
+    qtbot.keyClick(window.graph, "\x1b")  # Esc cancels
+    assert not view.running() and not window.busy.isVisible()
+    assert "Stopped comparing" in view.summary.text()
+    qtbot.wait(2000)  # what the cancelled task would have given is dropped
+    assert view.comparison is None and "Stopped comparing" in view.summary.text()
+    assert window.model.session is not None  # the session shown stays
+    window.comparisons.oracle_action.trigger()  # Ctrl+D makes it again, and goes there
+    compared(qtbot, window, timeout=120_000)
+    qtbot.waitUntil(lambda: window.model.session.position == view.comparison.divergence.position, timeout=10_000)
