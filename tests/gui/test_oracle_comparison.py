@@ -5,7 +5,7 @@ session taken there."""
 import pytest
 from PySide6.QtCore import Qt
 from test_main_window import press, select, settle
-from test_responsive import MAX_STALL, StallMeter, big_model  # noqa: F401 (a fixture)
+from test_responsive import MAX_STALL, StallMeter
 
 from amrgen.stepping.session import Mode
 
