@@ -316,16 +316,15 @@ class OracleComparisonView(QWidget):
         oracle = (f"<b>{escape(str(d.oracle))}</b>, P = {probability(d.oracle_probability)} under the model"
                   + (" (not among all(c))" if d.oracle_probability is None else "") + where
                   if d.oracle is not None else f"cannot tell: {escape(d.oracle_error or '')}")
-        return (f"<span style='color:{theme.CHOICE.line.name()}'>The model leaves the oracle's path at step "
-                f"{d.position}</span> (stage {int(d.stage)}, σ1 = {escape(_vertex(d.configuration))}); "
-                f"{c.disagreements} of {total} steps differ.<br>"
+        return (f"<span style='color:{theme.CHOICE.line.name()}'>Leaves the oracle's path at step "
+                f"{d.position}</span> (stage {int(d.stage)}, σ1 = {escape(_vertex(d.configuration))})<br>"
                 f"model: <b>{escape(str(d.model))}</b>, P = {probability(d.model_probability)}<br>"
                 f"<span style='color:{theme.GOLD.line.name()}'>oracle:</span> {oracle}")
 
     @staticmethod
     def _sentences(c: Comparison) -> str:
         rows = (("model", c.model_sentence), ("oracle", c.oracle_output or "(no c_f)"), ("reference", c.reference))
-        return "<br>".join(f"<span style='color:{theme.MUTED.name()}'>{name}:</span> {escape(text)}"
+        return f"{c.disagreements} of {len(c.steps)} steps differ.<br>" + "<br>".join(f"<span style='color:{theme.MUTED.name()}'>{name}:</span> {escape(text)}"
                            for name, text in rows)
 
     def go_to_divergence(self) -> None:
