@@ -9,7 +9,9 @@ shows the view and goes to the first divergence.
 The comparison is made in a worker thread (:class:`~amrgen_gui.tasks.Task`)
 when the view is in sight (:meth:`OracleComparisonView.sighted`, its dock's
 ``visibilityChanged``) and the entry, the generator or the oracle's
-approach has changed; while hidden it waits until shown.  The rows are a
+approach has changed; while hidden it waits until shown.  While it is made
+the status bar's busy indicator says so and Esc cancels it
+(:attr:`OracleComparisonView.runningChanged`).  The rows are a
 table model over the comparison, so that a graph of 200 vertices (1,500
 steps) is listed without building an item per cell.
 """
