@@ -69,3 +69,13 @@ def test_a_side_that_is_neither_model_nor_hyperparameters_is_said(qtbot, model_w
     with qtbot.waitSignal(view.finished, timeout=30_000):
         model_window.comparisons.compare_generators(str(tmp_path / "missing"), None)
     assert f"{tmp_path / 'missing'}: neither a model directory nor a hyperparameters file" in view.summary.text()
+
+
+def test_the_dialog_gives_each_side_or_none_for_the_loaded_generator(qtbot, hyperparameters_without_lm):
+    from amrgen_gui.views.generator_pair import GeneratorPairDialog
+
+    dialog = GeneratorPairDialog("the shipped default")
+    qtbot.addWidget(dialog)
+    assert dialog.chosen() == (None, None)
+    dialog.paths[1].setText(f"  {hyperparameters_without_lm}  ")
+    assert dialog.chosen() == (None, str(hyperparameters_without_lm))
