@@ -42,6 +42,7 @@ from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
 from amrgen_gui.busy import BusyIndicator
+from amrgen_gui.comparisons import GENERATORS_DOCK, ORACLE_DOCK, Comparisons
 from amrgen_gui.limits_choice import LimitsChoice
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
@@ -51,6 +52,7 @@ from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView
+from amrgen_gui.views.generator_pair import HYPERPARAMETERS_FILTER
 from amrgen_gui.views.graph_view import GraphView
 from amrgen_gui.views.history import HistoryView
 from amrgen_gui.views.output import OutputView
@@ -64,7 +66,6 @@ from amrgen_gui.workspace import Change, Corpus, Workspace, open_corpus
 MAX_ERRORS_SHOWN = 8
 CORPUS_FILTER = "AMR corpora (*.txt *.amr *.penman);;All files (*)"
 LM_FILTER = "KenLM language models (*.binary *.arpa *.klm *.bin);;All files (*)"
-HYPERPARAMETERS_FILTER = "Hyperparameters (*.json);;All files (*)"
 EXPORT_FILTERS = {"svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)", "txt": "Transition listings (*.txt)",
                   "html": "Web pages (*.html)"}
 FORMAL, CONSTRAINED = "formal", "constrained"
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self.inspector = Phase2Inspector(self.model)
         self.generated = GeneratedCorpusView()
         self.editor = PenmanEditor(self.model)
+        self.comparisons = Comparisons(self)
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
@@ -115,7 +117,9 @@ class MainWindow(QMainWindow):
         self.browser.entrySelected.connect(self._show_entry)
         self.generated.openDerivation.connect(self.open_derivation)
         self.editor.entryEdited.connect(self.show_edited)
+        self.docks[ORACLE_DOCK].visibilityChanged.connect(self.comparisons.oracle.sighted)
         self.generated.finished.connect(self._update_status)
+        self.comparisons.generators.finished.connect(self._update_status)
         self.model.changed.connect(self._update_status)
         self.model.failed.connect(lambda message: self.statusBar().showMessage(message, 10_000))
         self.model.loadingChanged.connect(self._session_loading)
@@ -152,12 +156,16 @@ class MainWindow(QMainWindow):
             "phase2": self._dock("Phase 2: best(v)", "phase2", self.inspector, bottom),
             "generated": self._dock("Generated corpus", "generated", self.generated, bottom),
             "editor": self._dock("PENMAN editor", "editor", self.editor, left),
+            ORACLE_DOCK: self._dock("Compare with oracle", ORACLE_DOCK, self.comparisons.oracle, bottom),
+            GENERATORS_DOCK: self._dock("Two generators", GENERATORS_DOCK, self.comparisons.generators, bottom),
         }
         self.tabifyDockWidget(self.docks["corpus"], self.docks["editor"])
         self.docks["corpus"].raise_()
         self.splitDockWidget(self.docks["sentence"], self.docks["rho"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["sentence"], self.docks["generated"])
+        self.tabifyDockWidget(self.docks["generated"], self.docks[GENERATORS_DOCK])
         self.tabifyDockWidget(self.docks["rho"], self.docks["phase2"])
+        self.tabifyDockWidget(self.docks["phase2"], self.docks[ORACLE_DOCK])
         self.docks["sentence"].raise_()
         self.docks["rho"].raise_()
         self.resizeDocks([self.docks["corpus"]], [250], Qt.Orientation.Horizontal)
@@ -198,10 +206,10 @@ class MainWindow(QMainWindow):
         self.export_listing_action = a("Export &Transitions…", lambda: self._ask_export("txt"), "Ctrl+T")
         self.export_html_action = a("Export Derivation as &HTML…", lambda: self._ask_export("html"), "Ctrl+Shift+H",
                                     "A self-contained web page: every step's graph, transition, buffers and ρ")
-        self.load_model_action = a("Open &Model Directory…", self._ask_model_directory, tip="Load another model")
-        self.load_lm_action = a("Open &Language Model…", self._ask_language_model, tip="Load another KenLM model")
-        self.load_hyper_action = a("Open &Hyperparameters…", self._ask_hyperparameters,
-                                   tip="Load the hyperparameters amrgen tune wrote")
+        self.load_model_action, self.load_lm_action, self.load_hyper_action = (
+            a(text, lambda i=i: self._ask_generator_file(i), tip=tip) for i, (text, tip) in enumerate([
+                ("Open &Model Directory…", "Load another model"), ("Open &Language Model…", "Load another KenLM model"),
+                ("Open &Hyperparameters…", "Load the hyperparameters amrgen tune wrote")]))
         self.default_model_action = a("Use the &Default Model", self.load_generator,
                                       tip="The shipped model, LM and hyperparameters (resources/default)")
         self.postprocess = PostprocessChoice(self, self.workspace)
@@ -266,7 +274,8 @@ class MainWindow(QMainWindow):
         model_menu.addSeparator()
         model_menu.addAction(self.limits.action)
         model_menu.addSeparator()
-        model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action])
+        model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action,
+                               *self.comparisons.actions(a)])
         options_menu = menus.addMenu("&Options")
         for group in (self.mode_actions, self.approach_actions, self.system_actions):
             options_menu.addActions(group)
@@ -329,6 +338,7 @@ class MainWindow(QMainWindow):
             task.cancel()
         self.model.cancel_loading()
         self.generated.cancel()
+        self.comparisons.cancel()
         self._save_settings()
         super().closeEvent(event)
 
@@ -502,32 +512,31 @@ class MainWindow(QMainWindow):
         task.failed.connect(lambda message: (self.tasks.discard(task), failed(message)))
         task.start()
 
-    def _ask_model_directory(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open Model Directory", str(Path.home()))
+    def _ask_generator_file(self, index: int) -> None:
+        """Ask for the model directory (0), the LM (1) or the hyperparameters (2), and load with it."""
+        paths = list(self.workspace.generator_paths)
+        title, home = ("Open Model Directory", "Open Language Model", "Open Hyperparameters")[index], str(Path.home())
+        path = QFileDialog.getExistingDirectory(self, title, home) if index == 0 else \
+            QFileDialog.getOpenFileName(self, title, home, (LM_FILTER, HYPERPARAMETERS_FILTER)[index - 1])[0]
         if path:
-            self.load_generator(path, *self.workspace.generator_paths[1:])
-
-    def _ask_language_model(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open Language Model", str(Path.home()), LM_FILTER)
-        if path:
-            model_dir, _, hyperparameters = self.workspace.generator_paths
-            self.load_generator(model_dir, path, hyperparameters)
-
-    def _ask_hyperparameters(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open Hyperparameters", str(Path.home()), HYPERPARAMETERS_FILTER)
-        if path:
-            self.load_generator(*self.workspace.generator_paths[:2], path)
+            paths[index] = path
+            self.load_generator(*paths)
 
     def generate_corpus(self) -> None:
         """Generate every entry of the open corpus in the background (see :class:`GeneratedCorpusView`)."""
+        if (run := self.corpus_run("Generating", "generated")) is not None:
+            self.generated.generate(run[0].path, run[1])
+            self._update_status()
+
+    def corpus_run(self, doing: str, dock: str) -> tuple[Corpus, LoadedGenerator] | None:
+        """The open corpus and the loaded generator, ``dock`` raised; None (said) without either."""
         corpus, generator = self.workspace.corpus, self.workspace.generator
         if corpus is None or generator is None:
-            self.statusBar().showMessage("Generating needs an open corpus and a loaded model", 5000)
-            return
-        self.docks["generated"].show()
-        self.docks["generated"].raise_()
-        self.generated.generate(corpus.path, generator)
-        self._update_status()
+            self.statusBar().showMessage(f"{doing} needs an open corpus and a loaded model", 5000)
+            return None
+        self.docks[dock].show()
+        self.docks[dock].raise_()
+        return corpus, generator
 
     def open_derivation(self, entry_id: str) -> None:
         """Show the entry with this id in model mode, from c_s."""
@@ -598,6 +607,7 @@ class MainWindow(QMainWindow):
         self.generate_corpus_action.setEnabled(self.workspace.corpus is not None
                                                and self.workspace.generator is not None)
         self.cancel_generating_action.setEnabled(self.generated.running())
+        self.comparisons.update()
         for action in self.postprocess.actions:
             action.setEnabled(self.workspace.generator is not None)
         if session is None:

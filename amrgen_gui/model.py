@@ -253,6 +253,12 @@ class SessionModel(QObject):
     def jump(self, position: int) -> None:
         self._move(lambda s: s.jump(position))
 
+    def follow_generation(self, position: int) -> None:
+        """In model mode, go to the configuration after ``position`` transitions of generate(G)
+        (:meth:`GenerationSession.follow_generation`)."""
+        if self.mode is Mode.MODEL:
+            self._move(lambda s: s.follow_generation(position))
+
     def to_start(self) -> None:
         """Back to c_s, keeping the history to step through again."""
         self.jump(0)

@@ -102,3 +102,36 @@ def observed_search():
             self.prunings.append((v, stage, list(candidates), list(kept)))
 
     return ObservedSearch
+
+
+@pytest.fixture
+def hyperparameters_without_lm(tmp_path) -> Path:
+    """The shipped hyperparameters with θ_LM = 0: the shipped model saying other sentences."""
+    import json
+
+    from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS
+
+    hyper = json.loads(DEFAULT_HYPERPARAMETERS.read_text(encoding="utf-8"))
+    hyper["theta_lm"] = 0.0
+    path = tmp_path / "no-lm.json"
+    path.write_text(json.dumps(hyper), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def divergence_by_hand():
+    """``divergence_by_hand(entry, generator)``: (position, model's transition, gold_B(c)) at the
+    first step of generate(G) whose transition is not the oracle's, found by stepping the model's
+    session and asking the oracle at each configuration (what :mod:`amrgen.stepping.divergence` computes)."""
+    from amrgen.stepping.generation_session import GenerationSession
+
+    def by_hand(entry, generator) -> tuple:
+        session = GenerationSession(entry, generator)
+        while not session.is_terminal():
+            model, _ = session.choice()
+            if session.gold() != model:
+                return session.position, model, session.gold()
+            session.step()
+        pytest.fail(f"{entry.id}: the model never leaves the oracle's path")
+
+    return by_hand

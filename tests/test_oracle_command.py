@@ -49,3 +49,28 @@ def test_the_oracle_terminates_on_every_graph_in_both_systems(shared_dir, name, 
         for value in terminated:
             done, total = value.split("/")
             assert done == total and int(total) > 100
+
+
+def test_divergence_prints_where_the_generator_leaves_the_oracle_on_each_graph(default_generator, capsys):
+    from amrgen.stepping.divergence import compare_with_oracle
+
+    sample = "assets/sample.amr"
+    assert main(["oracle", sample, "--divergence"]) == 0
+    *lines, summary = capsys.readouterr().out.splitlines()
+    entries = load_corpus(sample).entries
+    assert [line.split("\t")[0] for line in lines] == [e.id for e in entries]
+    stages = []
+    for line, entry in zip(lines, entries):
+        d = compare_with_oracle(entry, default_generator).divergence
+        fields = line.split("\t")
+        assert fields[1:3] == [f"step {d.position}", f"stage {int(d.stage)}"]
+        assert fields[4] == f"model {d.model} {d.model_probability:.4f}"
+        assert fields[5].startswith(f"oracle {d.oracle} ")
+        stages.append(int(d.stage))
+    assert summary.startswith(f"first divergence: stage 1: {stages.count(1)}, stage 2: {stages.count(2)}")
+    assert summary.endswith(f"never: 0 of {len(entries)} graphs")
+
+
+def test_divergence_is_refused_with_the_formal_system(capsys):
+    assert main(["oracle", FIXTURE, "--divergence", "--formal"]) == 2
+    assert "cannot be combined with --formal" in capsys.readouterr().err

@@ -115,15 +115,20 @@ def limits(args: argparse.Namespace) -> Limits:
 
 def add_generator_options(parser: argparse.ArgumentParser) -> None:
     """--model, --lm, --hyperparameters, --postprocess, --workers and the limits, as generate and evaluate take them."""
+    add_model_options(parser)
+    add_postprocess_option(parser)
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="processes generating at the same time, each loading the generator (default: 1)")
+    add_limit_options(parser)
+
+
+def add_model_options(parser: argparse.ArgumentParser) -> None:
+    """--model, --lm and --hyperparameters: the generator's files (the shipped default's where not given)."""
     parser.add_argument("--model", metavar="DIR", help="model directory (default: the shipped resources/default/model)")
     parser.add_argument("--lm", metavar="FILE", help="KenLM language model (default: resources/default/lm.binary)")
     parser.add_argument("--hyperparameters", metavar="FILE",
                         help="hyperparameters as amrgen tune writes them (default: the shipped default's, "
                              "or the built-in values with --model)")
-    add_postprocess_option(parser)
-    parser.add_argument("--workers", type=int, default=1, metavar="N",
-                        help="processes generating at the same time, each loading the generator (default: 1)")
-    add_limit_options(parser)
 
 
 def add_postprocess_option(parser: argparse.ArgumentParser) -> None:

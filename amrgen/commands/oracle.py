@@ -10,6 +10,15 @@ entities collapsed...) and needs what training learns: the Merge table L_M
 and empirical POS tags.  They are learnt here from a formal oracle pass over
 the same corpus.  ``--formal`` runs Section 4's system alone, on the graphs
 as written.
+
+``--divergence`` sets the trained generator (the shipped default, or
+--model, --lm, --hyperparameters) beside the oracle instead: for each graph,
+the first step of generate(G) whose transition is not gold_B(c) at its
+configuration (:mod:`amrgen.stepping.divergence`), one tab-separated line
+with the step, its stage, σ1, the model's transition and P, and the oracle's
+transition and P under the model (``-`` outside all(c)); then how many graphs
+first leave the oracle in each stage.  The application shows the same
+(Model ▸ Compare with Oracle).
 """
 
 from __future__ import annotations
@@ -19,6 +28,8 @@ import sys
 from collections import Counter
 
 from amrgen.commands import add_encoding_option
+from amrgen.commands.generate import add_model_options
+from amrgen.errors import AmrgenError
 from amrgen.evaluation.bleu import corpus_bleu
 from amrgen.io.printable import escaped
 from amrgen.oracle.annotations import Approach
@@ -42,25 +53,64 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="how gold'_B decides where the thesis defines two ways (default: text)")
     parser.add_argument("--formal", action="store_true",
                         help="the formal system of Section 4 alone (no 5.1 constraints, no normalization)")
+    parser.add_argument("--divergence", action="store_true",
+                        help="for every graph, the first step where the generator leaves the oracle's path")
+    add_model_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from amrgen.prep.pipeline import load_corpus
 
+    if args.divergence and args.formal:
+        raise AmrgenError("--divergence compares with the generator, which runs the constrained system: "
+                          "it cannot be combined with --formal")
     corpus = load_corpus(args.corpus, args.encoding)
     for error in corpus.errors:
         print(f"amrgen: skipped {error}", file=sys.stderr)
     entries = corpus.entries
     approaches = [Approach.TEXT, Approach.DEPENDENCY] if args.approach == "both" else [Approach(args.approach)]
+    failed = False
     for approach in approaches:
         label = f"[{approach.value}] " if len(approaches) > 1 else ""
+        if args.divergence:
+            failed |= divergences(args, label, entries, approach)
+            continue
         if args.formal:
             runs = [training_data(e.bigraph(), approach) for e in entries]
         else:
             runs, _ = constrained_runs(entries, approach)
         report(args, label, entries, runs)
-    return 0
+    return 1 if failed else 0
+
+
+def divergences(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], approach: Approach) -> bool:
+    """Print where the generator first leaves the oracle's path on each graph (see the module
+    docstring); whether some graph could not be compared."""
+    from amrgen.stepping.divergence import compare_with_oracle
+    from amrgen.stepping.loaded_generator import LoadedGenerator
+    from amrgen.stepping.session import USER_ERRORS
+
+    generator = LoadedGenerator.load(args.model, args.lm, args.hyperparameters)
+    stages: Counter = Counter()
+    failed = False
+    for entry in entries:
+        try:
+            d = compare_with_oracle(entry, generator, approach).divergence
+        except USER_ERRORS as error:
+            print(escaped(f"amrgen: cannot compare {entry.id}: {error}"), file=sys.stderr)
+            failed = True
+            continue
+        stages[None if d is None else int(d.stage)] += 1
+        c = d.configuration if d is not None else None
+        fields = [f"{label}{entry.id}", "follows the oracle to the end"] if d is None else [
+            f"{label}{entry.id}", f"step {d.position}", f"stage {int(d.stage)}",
+            f"σ1 {c.sigma1} {c.graph.label(c.sigma1)}", f"model {d.model} {d.model_probability:.4f}",
+            f"oracle {d.oracle} " + ("-" if d.oracle_probability is None else f"{d.oracle_probability:.4f}")]
+        print("\t".join(escaped(field) for field in fields))
+    counts = ", ".join(f"stage {s}: {stages[s]}" for s in sorted(s for s in stages if s is not None))
+    print(f"{label}first divergence: {counts or 'none'}; never: {stages[None]} of {sum(stages.values())} graphs")
+    return failed
 
 
 def report(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], runs: list[OracleRun]) -> None:

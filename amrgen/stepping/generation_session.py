@@ -170,6 +170,17 @@ class GenerationSession(Session):
             state = step.oracle_state  # the generator may lead where the oracle cannot follow
         return ModelStep(after, t, state, p, plan=plan, index=index)
 
+    def follow_generation(self, position: int) -> None:
+        """Go to the configuration after ``position`` transitions of generate(G): the
+        history is replayed while it is generate(G)'s, and from the first override
+        on it is replaced by the model's own choices."""
+        if not 0 <= position <= len(self.generation.steps):
+            raise IndexError(f"no step {position}: generate(G) applied {len(self.generation.steps)} transitions")
+        self.jump(0)
+        while self.position < position:
+            replay = self.position + 1 < len(self.steps) and self.steps[self.position + 1].plan is self.steps[0].plan
+            self.step(None if replay else self.choice()[0])
+
     def _probability(self, t: Transition) -> float | None:
         """P(t | c) as all(c) has it; None for a transition outside all(c) (the gold one, say)."""
         return dict(self.ranked()).get(t)

@@ -3,28 +3,16 @@ reference, sentence BLEU per entry and corpus BLEU (Section 6).
 
 Generation runs in the background (:mod:`amrgen_gui.corpus_generation`),
 the rows filling in as entries are done, with a progress bar and a Cancel
-button; the window stays usable meanwhile.  The table sorts by any column
-and starts worst first (lowest BLEU); double-clicking an entry (or Enter)
-opens its derivation in model mode.
+button; the window stays usable meanwhile (:class:`CorpusRunView`).  The
+table sorts by any column and starts worst first (lowest BLEU);
+double-clicking an entry (or Enter) opens its derivation in model mode.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui import theme
@@ -33,132 +21,38 @@ from amrgen_gui.corpus_generation import (
     corpus_score,
     generate_corpus_file,
 )
-from amrgen_gui.tasks import Task
+from amrgen_gui.views.corpus_run import Cell, CorpusRunView
 
 COLUMNS = ("BLEU", "id", "generated", "reference")
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-ID_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-class GeneratedCorpusView(QWidget):
+class GeneratedCorpusView(CorpusRunView):
     """Generate the open corpus and read the output beside the references."""
 
-    openDerivation = Signal(str)
-    """The user asked for the derivation of the entry with this id."""
-    arrived = Signal(object, object)
-    """A :class:`GeneratedSentence` from the worker thread, with the task that made it."""
-    finished = Signal()
-    """Generating stopped: done, cancelled or failed."""
-
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.generated: list[GeneratedSentence] = []
-        self.task: Task | None = None
-        self.items = QStandardItemModel(0, len(COLUMNS), self)
-        self.items.setHorizontalHeaderLabels(COLUMNS)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.items)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(22)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.table.setColumnWidth(0, 56)
-        self.table.setColumnWidth(1, 110)
-        self.summary = QLabel("Model > Generate Open Corpus (Ctrl+G) generates every entry.", objectName="caption")
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(220)
-        self.progress.hide()
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.hide()
-        row = QHBoxLayout()
-        row.addWidget(self.summary, 1)
-        row.addWidget(self.progress)
-        row.addWidget(self.cancel_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 6)
-        layout.addLayout(row)
-        layout.addWidget(self.table, 1)
-        self.arrived.connect(self._add)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.table.activated.connect(self._open)
+        super().__init__(COLUMNS, "Model > Generate Open Corpus (Ctrl+G) generates every entry.",
+                         stretch=(2, 3), widths={0: 56, 1: 110}, parent=parent)
 
-    # -- generating ------------------------------------------------------------------
+    @property
+    def generated(self) -> list[GeneratedSentence]:
+        """The entries generated so far, in corpus order."""
+        return self.results
 
     def generate(self, path: str | Path, generator: LoadedGenerator) -> None:
         """Generate every entry of the corpus file ``path`` in the background (any run before is cancelled)."""
-        self.cancel()
-        self.generated = []
-        self.items.removeRows(0, self.items.rowCount())
-        self.progress.setRange(0, 0)
-        self.progress.show()
-        self.cancel_button.show()
-        self.summary.setText(f"Generating {Path(path).name} with {generator.describe()}…")
-        task = Task(lambda report: generate_corpus_file(path, generator, report,
-                                                        lambda generated: self.arrived.emit(task, generated)), self)
-        task.progressed.connect(self._progressed)
-        task.succeeded.connect(lambda _: self._stop(task))
-        task.failed.connect(lambda message: self._stop(task, f"{path}: {message}"))
-        self.task = task
-        task.start()
+        self.run(lambda report, deliver: generate_corpus_file(path, generator, report, deliver),
+                 f"Generating {Path(path).name} with {generator.describe()}…", str(path))
 
-    def running(self) -> bool:
-        return self.task is not None
-
-    def cancel(self) -> None:
-        """Stop generating; the entries done so far stay."""
-        if self.task is not None:
-            self.task.cancel()
-            self._stop(self.task, "stopped")
-
-    def _progressed(self, done: int, total: int) -> None:
-        self.progress.setRange(0, total)
-        self.progress.setValue(done)
-        self.progress.setFormat(f"{done} of {total}")
-
-    def _stop(self, task: Task, note: str = "") -> None:
-        if task is not self.task:
-            return  # a cancelled run's last word
-        self.task = None
-        self.progress.hide()
-        self.cancel_button.hide()
-        self._summarize(note)
-        self.finished.emit()
-
-    # -- the table -----------------------------------------------------------------------
-
-    def _add(self, task: Task, generated: GeneratedSentence) -> None:
-        if task is not self.task:
-            return  # from a run that was cancelled meanwhile
-        self.generated.append(generated)
+    def cells(self, generated: GeneratedSentence) -> tuple[str, str, list[Cell]]:
         bleu = generated.bleu
         failed = f"(not generated: {generated.error})" if generated.error else ""
-        cells = [(f"{bleu:.1f}" if bleu is not None else "—", -1.0 if bleu is None else bleu),
-                 (generated.entry_id, generated.entry_id),
-                 (generated.sentence or failed, generated.sentence or failed),
-                 (generated.reference or "", generated.reference or "")]
-        row = []
-        for text, key in cells:
-            item = QStandardItem(text)
-            item.setData(key, SORT_ROLE)
-            item.setData(generated.entry_id, ID_ROLE)
-            item.setToolTip(f"{generated.place}\n{text}")
-            row.append(item)
-        row[0].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if generated.error:
-            row[2].setForeground(theme.MUTED)
-        self.items.appendRow(row)
+        return generated.entry_id, generated.place, [
+            (f"{bleu:.1f}" if bleu is not None else "—", -1.0 if bleu is None else bleu, None),
+            (generated.entry_id, generated.entry_id, None),
+            (generated.sentence or failed, generated.sentence or failed, theme.MUTED if generated.error else None),
+            (generated.reference or "", generated.reference or "", None)]
 
-    def _summarize(self, note: str = "") -> None:
+    def summarize(self, note: str = "") -> None:
         """Corpus BLEU once generating stops (not after each entry: it takes a while on a large corpus)."""
         done = self.generated
         if not done:
@@ -173,7 +67,4 @@ class GeneratedCorpusView(QWidget):
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(BLEU, id, generated sentence) as the table shows them, top to bottom."""
-        return [tuple(self.proxy.index(r, c).data() for c in range(3)) for r in range(self.proxy.rowCount())]
-
-    def _open(self, index: QModelIndex) -> None:
-        self.openDerivation.emit(index.data(ID_ROLE))
+        return self.shown(3)

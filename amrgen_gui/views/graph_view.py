@@ -24,7 +24,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -359,6 +359,7 @@ class GraphView(ZoomableView):
         self.overview = Overview(self)
         for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
             bar.rangeChanged.connect(lambda *_: self._place_overlays())
+            bar.valueChanged.connect(lambda _: self._place_overlays())  # the overview moves off the vertices
         model.warmups.append(first_layout)
         model.sessionReset.connect(self._new_session)
         model.changed.connect(self._refresh)
@@ -468,17 +469,38 @@ class GraphView(ZoomableView):
     # -- overlays ---------------------------------------------------------------------------
 
     def _place_overlays(self) -> None:
-        """Controls at the top right, the overview below them when the view shows only part of the graph."""
+        """Controls at the top right, the overview below them (or in another corner, where it
+        hides no vertex) when the view shows only part of the graph."""
         port = self.viewport().geometry()
         self.controls.adjustSize()
         self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN, port.top() + OVERLAY_MARGIN)
         self.overview.resize_for(port.width())
-        self.overview.move(port.right() - self.overview.width() - OVERLAY_MARGIN,
-                           self.controls.geometry().bottom() + OVERLAY_MARGIN)
         wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
+        if wanted:
+            self.overview.move(self._overview_place(port))
         if wanted != self.overview.isVisible():
             self.overview.setVisible(wanted)
         self.overview.viewport().update()
+
+    def _overview_place(self, port: QRect) -> QPoint:
+        """Where the overview hides the fewest vertices drawn: where it is if it hides none
+        there, else the first of top right (below the controls), bottom right, top left and
+        bottom left (above the legend) that hides the fewest."""
+        size, m = self.overview.size(), OVERLAY_MARGIN
+        right, left = port.right() - size.width() - m, port.left() + m
+        legend = LEGEND_BAND if self.show_legend else m
+        low = port.bottom() - size.height()
+        places = [QPoint(right, self.controls.geometry().bottom() + m), QPoint(right, low - m),
+                  QPoint(left, port.top() + m), QPoint(left, low - legend)]
+
+        def hidden(place: QPoint) -> int:  # the scene's index finds them: no walk over 200 vertices
+            area = self.mapToScene(QRect(place - port.topLeft(), size))
+            return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
+
+        here = self.overview.pos()
+        if here in places and (self.overview.dragging or not hidden(here)):
+            return here
+        return min(places, key=hidden)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -1,5 +1,6 @@
 """The overview of a big graph: the whole scene of a view in a small picture,
 the part the view shows framed; pressing or dragging in it moves the view there.
+The view places it in a corner where it hides no vertex (:meth:`GraphView._overview_place`).
 
 It shares the view's scene, so it shows what the view shows (hover, σ1, ρ)
 without drawing anything twice in code.
@@ -23,6 +24,8 @@ class Overview(QGraphicsView):
     def __init__(self, view: QGraphicsView) -> None:
         super().__init__(view.scene(), view)
         self.view = view
+        self.dragging = False
+        """Whether the pointer is pressed in it (the view keeps it where it is meanwhile)."""
         self.setInteractive(False)  # hovering the overview must not point at vertices
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -68,7 +71,11 @@ class Overview(QGraphicsView):
         painter.drawRect(self.visible_part().intersected(self.scene().sceneRect()))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.dragging = True
         self.view.centerOn(self.mapToScene(event.position().toPoint()))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self.dragging = False
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() & Qt.MouseButton.LeftButton:

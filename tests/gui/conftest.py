@@ -3,6 +3,7 @@ and a throwaway QSettings; the shipped default generator (tests/conftest.py) for
 
 import pytest
 from PySide6.QtCore import QSettings
+from test_big_graphs import BIG
 from test_main_window import settle
 
 from amrgen.stepping.session import Mode
@@ -48,5 +49,19 @@ def model_window(qtbot, window, default_generator) -> MainWindow:
     with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
         window.default_model_action.trigger()
     assert window.model.generator.generator is default_generator.generator
+    window.set_mode(Mode.MODEL)
+    return settle(window)
+
+
+@pytest.fixture
+def big_model(qtbot, settings, open_in, default_generator) -> MainWindow:
+    """The big graphs open at 1280x800 in model mode with the default generator."""
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    open_in(window, BIG)
+    with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
+        window.load_generator()
     window.set_mode(Mode.MODEL)
     return settle(window)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 from test_main_window import settle
 
+from amrgen.stepping.session import Mode
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
 from amrgen_gui.views.graph_view import LEGEND_BAND, READABLE_SCALE
@@ -96,6 +97,28 @@ def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, windo
     window.graph.fit()  # the sample fits whole, labels at their size: no overview
     assert window.graph.shows_whole_scene() and not window.graph.overview.isVisible()
     assert window.graph.transform().m11() == pytest.approx(1.0)
+
+
+def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot, big, default_generator):
+    window = big()
+    with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
+        window.load_generator()
+    window.set_mode(Mode.MODEL)
+    show(window, MEDIUM)
+    view = window.graph
+    port = view.viewport().geometry()
+
+    def hidden() -> list:
+        drawn = {v: view.mapFromScene(item.ellipse).boundingRect().translated(port.topLeft())
+                 for v, item in view.nodes.items()}
+        return [v for v, rect in drawn.items() if rect.intersects(view.overview.geometry())]
+
+    assert view.overview.isVisible() and len(view.nodes) >= 30  # G', the normalized graph
+    assert hidden() == []  # at first the top right corner has a vertex under it: the overview is elsewhere
+    for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+        for value in (bar.maximum(), bar.minimum()):
+            bar.setValue(value)
+            assert hidden() == [], f"scrolled to {value}"
 
 
 def test_pressing_the_overview_moves_the_view_there(qtbot, big):

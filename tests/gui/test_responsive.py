@@ -5,11 +5,8 @@ import time
 
 import pytest
 from PySide6.QtCore import QTimer
-from test_big_graphs import BIG, LARGE, SMALL
+from test_big_graphs import LARGE, SMALL
 from test_main_window import settle
-
-from amrgen.stepping.session import Mode
-from amrgen_gui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -37,20 +34,6 @@ class StallMeter:
     def longest_stall(self) -> float:
         self.timer.stop()
         return max(self.gaps) - TICK_MS / 1000
-
-
-@pytest.fixture
-def big_model(qtbot, settings, open_in, default_generator) -> MainWindow:
-    """The big graphs open at 1280x800 in model mode with the default generator."""
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    open_in(window, BIG)
-    with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
-        window.load_generator()
-    window.set_mode(Mode.MODEL)
-    return settle(window)
 
 
 def test_model_mode_opens_a_148_vertex_graph_without_holding_the_event_loop(qtbot, big_model):

@@ -45,3 +45,9 @@ def test_the_generator_example_runs(monkeypatch, default_generator):
 def test_the_readme_shows_the_oracle_example_as_the_page_runs_it():
     code, _ = examples()[0]
     assert f"```python\n{code}```" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_divergence_example_prints_what_the_page_shows(monkeypatch, default_generator):
+    code, shown = examples()[2]
+    assert "compare_with_oracle" in code and shown is not None
+    assert run(code, monkeypatch) == shown
