@@ -140,8 +140,12 @@ def question_words_first(c: Configuration, context: Context) -> Configuration:
     realized as a question word becomes the first child of its question's head
     (:func:`_question_head`), leaving behind a preposition that Insert-Between
     put before where, why, how or when; :func:`do_support` then adds the do
-    (``where do you want ...``).  Nothing changes where the word opens the
-    question already, or where moving it would leave the yield undefined."""
+    (``where do you want ...``).  A question word that determines a noun (the
+    amr-unknown its :mod) takes its phrase along, preposition and all
+    (:func:`_determined_phrase`: ``the nile starts in which countries ?`` ->
+    ``in which countries the nile starts ?``, then ``... does the nile
+    start``).  Nothing changes where the word opens the question already, or
+    where moving it would leave the yield undefined."""
     for u in [x for x in c.graph.vertices if c.graph.label(x) == UNKNOWN]:
         g, word = c.graph, c.rho.get(Key.REAL, u)
         head = _question_head(c, u)
@@ -149,21 +153,39 @@ def question_words_first(c: Configuration, context: Context) -> Configuration:
                 or g.yield_(c.rho[Key.REAL], head)[0] == word.split()[0]:
             continue
         (parent, label, _), = g.in_edges(u)
-        rho = c.rho
-        if isinstance(parent, InsertedVertex) and g.children(parent) == [u] and word in ADVERBIAL_QUESTION_WORDS:
-            rho = rho.updated([(Key.REAL, parent, "")])
-        moved = g.copy()
-        moved.remove_edge(parent, label, u)
-        moved.add_edge(head, label, u)
-        families = [[v, *moved.children(v)] for v in moved.vertices]
-        if not all(g.order.is_total_on([v for v in family if v != u]) for family in families):
+        rho, moved = c.rho, g.copy()
+        front = _determined_phrase(g, head, u)
+        if front is None:
+            front = u
+            if isinstance(parent, InsertedVertex) and g.children(parent) == [u] and word in ADVERBIAL_QUESTION_WORDS:
+                rho = rho.updated([(Key.REAL, parent, "")])
+            moved.remove_edge(parent, label, u)
+            moved.add_edge(head, label, u)
+        families = [[v, *(x for x in moved.children(v) if x != front)] for v in moved.vertices]
+        if not all(g.order.is_total_on(family) for family in families):
             continue
         moved.order = Order(pair for family in families for pair in pairwise(
-            [*([u] if family[0] == head else []), *g.order.sequence(v for v in family if v != u)]))
+            [*([front] if family[0] == head else []), *g.order.sequence(family)]))
         candidate = c.with_(graph=moved, rho=rho)
         if finalize(candidate) is not None:
             c = candidate
     return c
+
+
+def _determined_phrase(g: Graph, head: Vertex, u: Vertex) -> Vertex | None:
+    """The child of ``head`` whose phrase the question word u determines (``which
+    countries``, ``in which countries``): u is the :mod of a noun that is a child of
+    ``head``, or the only child of a word Insert-Between put below ``head`` (a
+    preposition); None where u is not such a determiner."""
+    (noun, label, _), = g.in_edges(u)
+    if label != "mod" or noun == head or len(g.in_edges(noun)) != 1:
+        return None
+    (above, _, _), = g.in_edges(noun)
+    if above == head:
+        return noun
+    if isinstance(above, InsertedVertex) and g.children(above) == [noun] and g.parents(above) == [head]:
+        return above
+    return None
 
 
 def _question_head(c: Configuration, u: Vertex) -> Vertex | None:
@@ -241,11 +263,10 @@ def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
     ``did which organizations were found``)."""
     g = c.graph
     asked = any(g.label(u) == UNKNOWN and _question_head(c, u) == v for u in g.successors(v))
-    if not (has_mode(g, v, "interrogative") or asked):
-        return None
-    subject = opening_subject(c, v)
-    if subject is None or isinstance(subject, InsertedVertex) or any(
-            g.label(u) == UNKNOWN for u in [subject, *g.successors(subject)]):
+    if not (has_mode(g, v, "interrogative") or asked) or neighbours(c, v)[0] in NEGATION_CARRIERS:
+        return None  # (an auxiliary right before the verb is its own: "was ... located")
+    subject = opening_subject(c, v, said_below=True)
+    if subject is None or isinstance(subject, InsertedVertex) or g.label(subject) == UNKNOWN or asks(g, subject):
         return None
     return subject if neighbours(c, subject)[0] not in NEGATION_CARRIERS else None
 

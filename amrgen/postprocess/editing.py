@@ -126,13 +126,16 @@ def words_before(c: Configuration, v: Vertex) -> list[str]:
     return words[:words.index(SLOT)]
 
 
-def opening_subject(c: Configuration, v: Vertex) -> Vertex | None:
-    """v's subject (ARG0, else ARG1) when it is realized and comes first of v's
-    realized family (after a question word: ``where you live``)."""
+def opening_subject(c: Configuration, v: Vertex, said_below: bool = False) -> Vertex | None:
+    """v's subject (ARG0, else ARG1) when it is realized (or, with ``said_below``,
+    when its phrase says anything: a named entity is said by its name below it)
+    and comes first of v's realized family (after a question word or a phrase
+    that asks: ``where you live``, ``in which country the nile starts``)."""
     g = c.graph
     subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
-    if subject is None or not c.rho.get(Key.REAL, subject):
+    said = c.rho.get(Key.REAL, subject) or said_below and any(g.yield_(c.rho[Key.REAL], subject)) if subject else ""
+    if not said:
         return None
-    family = [u for u in [v, *g.children(v)] if u != subject and c.rho.get(Key.REAL, u)
-              and g.label(u) != UNKNOWN]
+    family = [v, *(u for u in g.children(v) if u != subject and c.rho.get(Key.REAL, u)
+                   and g.label(u) != UNKNOWN and not asks(g, u))]
     return subject if all(g.order.precedes(subject, u) for u in family) else None

@@ -179,13 +179,15 @@ def fronted_clause_commas(c: Configuration, context: Context) -> Configuration:
     that has at least the hyperparameter ``fronted_clause_min_words`` words
     (fewer make a phrase, "then", "at once", not a clause): ``if one gets lost
     in the night such knowledge is valuable`` -> ``if one gets lost in the
-    night , such knowledge is valuable``."""
+    night , such knowledge is valuable``; a phrase that asks, fronted by
+    :func:`~amrgen.postprocess.clauses.question_words_first`, takes none (``in
+    which country does the nile start``)."""
     least = context.hyper.fronted_clause_min_words
 
     def comma_after_fronted(c: Configuration, v: Vertex) -> Configuration:
         g = c.graph
         for u in g.children(v):
-            fronted = set(g.edge_labels(v, u)) & FRONTED_ROLES and g.order.precedes(u, v)
+            fronted = set(g.edge_labels(v, u)) & FRONTED_ROLES and g.order.precedes(u, v) and not asks(g, u)
             if fronted and len([w for w in g.yield_(c.rho[Key.REAL], u) if w]) >= least:
                 family = g.order.sequence([*g.children(v), v])
                 c = add_mark(c, v, ",", after=[u], before=[family[family.index(u) + 1]])

@@ -299,6 +299,34 @@ def test_a_question_whose_subject_asks_gets_no_do():
     assert finalize(do_support(c, CONTEXT)) == "when did organizations found in 1930"
 
 
+def _nile_starts(prefix: str = ""):
+    """the nile starts in which countries: start-06 :ARG0 (river :name "Nile") :location
+    (country :mod amr-unknown), the river said by its name, "in" put by Insert-Between;
+    ``prefix`` an auxiliary before the verb."""
+    into = InsertedVertex(1)
+    labels = {"s": "start-06", "r": "river", "n": '"Nile"', "t": "the", "c": "country", "a": "amr-unknown",
+              into: "in", **({"x": "be"} if prefix else {})}
+    edges = [("s", "ARG0", "r"), ("r", "name", "n"), ("n", PLACEHOLDER, "t"), ("s", "location", into),
+             (into, PLACEHOLDER, "c"), ("c", "mod", "a"), *([("s", PLACEHOLDER, "x")] if prefix else [])]
+    order = Order([("r", "s"), ("s", into), ("t", "n"), ("n", "r"), (into, "c"), ("a", "c"),
+                   *([("r", "x"), ("x", "s")] if prefix else [])])
+    rho = AnnotationFunction({Key.REAL: {"s": "starts", "r": "", "n": "nile", "t": "the", "c": "countries",
+                                         "a": "which", into: "in", **({"x": prefix} if prefix else {})},
+                              Key.POS: {"s": "VB"}})
+    return Configuration(Graph(labels, edges, order), (), (), rho, 1)
+
+
+def test_a_question_word_that_determines_a_noun_takes_its_phrase_to_the_front():
+    """QALD-9: "in which country does the Nile start?"; no comma after the fronted
+    phrase, do before a subject said by its name, none after an auxiliary."""
+    c = question_words_first(_nile_starts(), CONTEXT)
+    assert finalize(c) == "in which countries the nile starts"
+    assert finalize(fronted_clause_commas(c, CONTEXT)) == "in which countries the nile starts"
+    assert finalize(do_support(c, CONTEXT)) == "in which countries does the nile start"
+    with_auxiliary = question_words_first(_nile_starts("was"), CONTEXT)
+    assert finalize(do_support(with_auxiliary, CONTEXT)) == "in which countries the nile was starts"
+
+
 def test_a_question_word_stays_below_the_verb_that_reports_the_question():
     labels = {"a": "ask-01", "h": "he", "l": "live-01", "y": "you", "u": "amr-unknown"}
     edges = [("a", "ARG0", "h"), ("a", "ARG1", "l"), ("l", "ARG0", "y"), ("l", "location", "u")]
