@@ -109,13 +109,14 @@ def exclamations(c: Configuration, context: Context) -> Configuration:
 
 
 def _speech(c: Configuration, root: Vertex) -> tuple[Vertex, Vertex] | None:
-    """The first realized speech verb of root's sentence with a clause as ARG1
-    (a vertex with children, or a frameset), and that ARG1."""
+    """The first speech verb of root's sentence realized, and not as a noun (``the
+    addition``, ``in response`` quote nothing), with a clause as ARG1 (a vertex
+    with children, or a frameset), and that ARG1."""
     g = c.graph
     for v in [root, *g.successors(root)]:
         said = [a for _, label, a in g.out_edges(v) if label == "ARG1"
                 and (g.children(a) or is_propbank_frameset(str(g.label(a))))]
-        if str(g.label(v)) in SPEECH_VERBS and c.rho.get(Key.REAL, v) and said:
+        if str(g.label(v)) in SPEECH_VERBS and c.rho.get(Key.REAL, v) and c.rho.get(Key.POS, v) != "NN" and said:
             return v, said[0]
     return None
 

@@ -600,6 +600,10 @@ def test_direct_speech_is_quoted():
     reported = final({"s": "say-01", "h": "he", "x": "sheep"}, [("s", "ARG0", "h"), ("s", "ARG1", "x")],
                      ["h", "s", "x"], real={"s": "said", "x": "sheep"})
     assert finalize(quotation_marks(reported)) == "he said sheep"
+    noun = final({"a": "add-01", "h": "he", "d": "draw-01", "x": "sheep"},
+                 [("a", "ARG0", "h"), ("a", "ARG1", "d"), ("d", "ARG1", "x")],
+                 ["a", "h", "d", "x"], pos={"a": "NN"}, real={"a": "the addition of", "d": "draw", "x": "a sheep"})
+    assert finalize(quotation_marks(punctuate(noun))) == "the addition of he draw a sheep ."  # Bio: no quotes
 
 
 def test_a_quoted_question_ends_the_sentence_in_a_question_mark():
