@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from amrgen.ml.columns import FeatureColumns
 from amrgen.ml.context import FeatureContext, FeatureResources
-from amrgen.ml.features import FeatureList, extract, parse_feature_list
+from amrgen.ml.features import FeatureList, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import load_json_resource, load_models, string_map, string_rows
 from amrgen.postprocess.conventions import CONVENTIONS, Conventions
@@ -53,6 +54,7 @@ class Models:
                                      f"{self.directory / name}.json: feature_templates" if self.directory else name)
             for name, model in self.models.items()}
         self.feature_resources = FeatureResources.from_constraints(self.resources)
+        self._columns: dict[str, tuple[MaxentModel, FeatureColumns]] = {}
 
     @classmethod
     def load(cls, directory: str | Path) -> Models:
@@ -78,7 +80,7 @@ class Models:
         model = self.models.get(name)
         if model is None:
             return {}
-        return model.probabilities(extract(self.feature_lists[name], context))
+        return model.probabilities_at(self.columns(name, model).columns(context))
 
     def best(self, name: str, context: FeatureContext, n: int | None = None,
              r: float | None = None) -> list[tuple[str, float]]:
@@ -86,4 +88,12 @@ class Models:
         model = self.models.get(name)
         if model is None:
             return []
-        return model.best(extract(self.feature_lists[name], context), n, r)
+        return model.best_at(self.columns(name, model).columns(context), n, r)
+
+    def columns(self, name: str, model: MaxentModel) -> FeatureColumns:
+        """Model ``name``'s feature list compiled against its vocabulary, on first use
+        (and again if the model was replaced)."""
+        compiled = self._columns.get(name)
+        if compiled is None or compiled[0] is not model:
+            compiled = self._columns[name] = (model, FeatureColumns(self.feature_lists[name], model.vocabulary))
+        return compiled[1]
