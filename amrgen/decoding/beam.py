@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Protocol
 
 from amrgen.decoding.partial import generate_partial
@@ -44,7 +45,6 @@ from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.graph import Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES
-from amrgen.ml.prune import prune
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.stages import Stage, stage
@@ -68,7 +68,7 @@ Little Prince and Bio dev has fewer words)."""
 class LanguageModelScore(Protocol):
     """What the search asks a language model (:class:`amrgen.lm.model.LanguageModel`)."""
 
-    def log10_probability(self, words, bos: bool = True, eos: bool = True) -> float: ...
+    def unmemoised_log10_probability(self, words, bos: bool = True, eos: bool = True) -> float: ...
 
 
 Step = tuple[Transition, float]
@@ -309,7 +309,7 @@ class BestSequenceSearch:
         if score is None:
             articles = sum(map(ARTICLES.__contains__, words))  # no generator: asked for every new partial yield
             length = len(words) - (1 - self.hyper.article_weight) * articles
-            score = self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
+            score = self.lm.unmemoised_log10_probability(words, bos=True, eos=complete) / length if length else 0.0
             if len(words) <= MAX_REMEMBERED_WORDS:
                 self._scores[key] = score
         return score
@@ -349,8 +349,16 @@ def best_by_yield(hypotheses: Iterable[Hypothesis]) -> dict[tuple[str, ...], Hyp
 
 
 def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypothesis]:
-    """prune_(n,r) by score, keeping the best of candidates with the same partial yield."""
-    return [hyp for hyp, _ in prune(((hyp, hyp.score) for hyp in best_by_yield(hypotheses).values()), n, r)]
+    """prune_(n,r) by score, keeping the best of candidates with the same partial yield.
+    As :func:`amrgen.ml.prune.prune` (the first of equal scores first), without a pair per candidate."""
+    kept = sorted(best_by_yield(hypotheses).values(), key=_score, reverse=True)[:max(n, 0)]
+    if not kept or r is None:
+        return kept
+    lowest = kept[0].score - r
+    return [hyp for hyp in kept if hyp.score >= lowest]
+
+
+_score = attrgetter("score")
 
 
 def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,

@@ -158,8 +158,7 @@ class FeatureContext:
         was computed about the graph."""
         arguments = {"vertex": self._vertex, "children": self._children,
                      "annotation": self.annotation or None, "sides": self.sides} | changes
-        new = FeatureContext(self.configuration, self.resources, **arguments)
-        new.facts = self.facts
+        new = FeatureContext(self.configuration, self.resources, share=self, **arguments)
         if "vertex" not in changes and "annotation" not in changes:
             new.rho_memo = self.rho_memo
             if "sides" not in changes:
