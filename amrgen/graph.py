@@ -193,6 +193,9 @@ class Graph:
         self._labels: dict[Vertex, Any] = dict(labels.items() if isinstance(labels, Mapping) else labels)
         self._out: dict[Vertex, list[tuple[str, Vertex]]] = {v: [] for v in self._labels}
         self._in: dict[Vertex, list[tuple[Vertex, str]]] = {v: [] for v in self._labels}
+        self._own_out: set[Vertex] = set(self._labels)
+        self._own_in: set[Vertex] = set(self._labels)
+        self._children: dict[Vertex, list[Vertex]] = {}
         for edge in edges:
             self.add_edge(*edge)
         self.order: Order = order if isinstance(order, Order) else Order(order)
@@ -200,12 +203,32 @@ class Graph:
     # -- building -----------------------------------------------------------
 
     def copy(self) -> Graph:
+        """A graph equal to this one that can be changed on its own.  The two share
+        each vertex's edge lists until either changes them (a transition copies a
+        graph to change a vertex or two of it, and the search copies thousands)."""
         new = Graph.__new__(Graph)
         new._labels = dict(self._labels)
-        new._out = {v: list(es) for v, es in self._out.items()}
-        new._in = {v: list(es) for v, es in self._in.items()}
+        new._out = dict(self._out)
+        new._in = dict(self._in)
+        new._own_out, new._own_in, new._children = set(), set(), {}
+        self._own_out, self._own_in = set(), set()
         new.order = self.order
         return new
+
+    def _out_list(self, v: Vertex) -> list[tuple[str, Vertex]]:
+        """out_G(v)'s list, to change: copied first if another graph shares it."""
+        self._children.clear()
+        if v not in self._own_out:
+            self._out[v] = list(self._out[v])
+            self._own_out.add(v)
+        return self._out[v]
+
+    def _in_list(self, v: Vertex) -> list[tuple[Vertex, str]]:
+        """in_G(v)'s list, to change: copied first if another graph shares it."""
+        if v not in self._own_in:
+            self._in[v] = list(self._in[v])
+            self._own_in.add(v)
+        return self._in[v]
 
     def add_vertex(self, v: Vertex, label: Any) -> None:
         if v in self._labels:
@@ -213,6 +236,8 @@ class Graph:
         self._labels[v] = label
         self._out[v] = []
         self._in[v] = []
+        self._own_out.add(v)
+        self._own_in.add(v)
 
     def fresh_name(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``... : the first that is not a vertex yet."""
@@ -229,6 +254,7 @@ class Graph:
         for parent, label in list(self._in[v]):
             self.remove_edge(parent, label, v)
         del self._labels[v], self._out[v], self._in[v]
+        self._children.pop(v, None)
 
     def set_label(self, v: Vertex, label: Any) -> None:
         self._labels[v] = label
@@ -239,12 +265,12 @@ class Graph:
                 raise ValueError(f"edge ({source!r}, {label!r}, {target!r}) names unknown vertex {v!r}")
         if (label, target) in self._out[source]:
             return
-        self._out[source].append((label, target))
-        self._in[target].append((source, label))
+        self._out_list(source).append((label, target))
+        self._in_list(target).append((source, label))
 
     def remove_edge(self, source: Vertex, label: str, target: Vertex) -> None:
-        self._out[source].remove((label, target))
-        self._in[target].remove((source, label))
+        self._out_list(source).remove((label, target))
+        self._in_list(target).remove((source, label))
 
     def replace_edge(self, old: Edge, new: Edge) -> None:
         """Replace an edge in place, keeping its position among the source's out-edges."""
@@ -252,8 +278,8 @@ class Graph:
         index = self._out[source].index((label, target))
         self.remove_edge(*old)
         if new[0] == source:
-            self._out[source].insert(index, (new[1], new[2]))
-            self._in[new[2]].append((source, new[1]))
+            self._out_list(source).insert(index, (new[1], new[2]))
+            self._in_list(new[2]).append((source, new[1]))
         else:
             self.add_edge(*new)
 
@@ -294,8 +320,11 @@ class Graph:
         return list(dict.fromkeys(p for p, _ in self._in[v]))
 
     def children(self, v: Vertex) -> list[Vertex]:
-        """ch_G(v), without repeats, in edge order."""
-        return list(dict.fromkeys(c for _, c in self._out[v]))
+        """ch_G(v), without repeats, in edge order (a new list: the caller may change it)."""
+        found = self._children.get(v)
+        if found is None:
+            found = self._children[v] = list(dict.fromkeys(c for _, c in self._out[v]))
+        return list(found)
 
     def edge_labels(self, source: Vertex, target: Vertex) -> list[str]:
         return [label for label, c in self._out[source] if c == target]

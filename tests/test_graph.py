@@ -167,3 +167,21 @@ def test_a_sentence_of_4000_words_orders_its_tree_in_linear_memory():
     tracemalloc.stop()
     assert peak < 20_000_000  # the closed order took 1.3 GB
     assert tree.order.precedes(1, n) and tree.order.total_sequence([n, 1, 2000]) == [1, 2000, n]
+
+
+def test_a_copy_and_its_original_change_on_their_own():
+    """copy() shares the edge lists until one side changes them (copy on write)."""
+    g = Graph({"a": "a", "b": "b", "c": "c"}, [("a", "x", "b")])
+    assert g.children("a") == ["b"]
+    h = g.copy()
+    h.add_edge("a", "y", "c")
+    h.replace_edge(("a", "x", "b"), ("a", "z", "b"))
+    assert g.out_edges("a") == [("a", "x", "b")] and g.children("a") == ["b"] and g.parents("c") == []
+    assert h.out_edges("a") == [("a", "z", "b"), ("a", "y", "c")] and h.children("a") == ["b", "c"]
+    g.remove_edge("a", "x", "b")
+    assert g.children("a") == [] and h.children("a") == ["b", "c"] and h.parents("b") == ["a"]
+    k = h.copy()
+    k.remove_vertex("c")
+    assert h.children("a") == ["b", "c"] and k.children("a") == ["b"]
+    h.children("a").append("d")  # the caller's own list
+    assert h.children("a") == ["b", "c"]
