@@ -54,6 +54,7 @@ from amrgen.transitions.transitions import (
     InsertBetween,
     InsertChild,
     NoInsertion,
+    Reorder,
     Transition,
 )
 
@@ -214,11 +215,16 @@ class BestSequenceSearch:
         found: list[Hypothesis] = []
         v = c.sigma1
         c = _with_children_annotations(c, best)
+        # The realizations of v by other words in the same graph share their orders.
+        orders: dict[tuple, tuple[Configuration, list[tuple[Reorder, float]]]] = {}
         for c_real, hist, own, local in self._realized(c, best):
             # all(c_i) depends on β_i and its side only (the Insert-Between features
             # read no other sibling), so the orders of one realization share it.
             insertions: dict[tuple[Vertex, str], list[Step]] = {}
-            for t_reor, p_reor in self.probabilities.reorders(c_real):
+            key = (id(c_real.graph), self.probabilities.reorder_key(c_real))
+            if key not in orders:  # the value keeps the graph, so its id is not reused meanwhile
+                orders[key] = (c_real, self.probabilities.reorders(c_real))
+            for t_reor, p_reor in orders[key][1]:
                 steps = (*hist, (t_reor, p_reor))
                 found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
         kept = _dedupe_prune(found, h.n5, h.r5)
