@@ -14,6 +14,7 @@ sorting vertices.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -89,6 +90,15 @@ class Order:
     def is_strict(self) -> bool:
         """Irreflexive (with transitivity this also means asymmetric)."""
         return not any(v in after for v, after in self._after.items())
+
+    def admits_chain(self, sequence: Sequence[Vertex]) -> bool:
+        """Whether (≺ ∪ {(s_i, s_i+1)})^+ is strict for the sequence s, without
+        computing it: exactly when ≺ is strict, s repeats no vertex and no later
+        member of s precedes an earlier one (≺ is transitive, so a cycle through
+        the chain's pairs needs such a member; Reorder asks this of every order)."""
+        if len(set(sequence)) < len(sequence) or not self.is_strict():
+            return False
+        return not any(self.precedes(b, a) for a, b in itertools.combinations(sequence, 2))
 
     def is_total_on(self, vertices: Iterable[Vertex]) -> bool:
         """Whether ≺ is a total (strict) order on the given set."""

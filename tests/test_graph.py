@@ -1,5 +1,7 @@
 """Labeled ordered graphs: worked examples 1-3 of the thesis (Section 2.2)."""
 
+import itertools
+
 import pytest
 
 from amrgen.graph import ChainOrder, Graph, Order
@@ -185,3 +187,16 @@ def test_a_copy_and_its_original_change_on_their_own():
     assert h.children("a") == ["b", "c"] and k.children("a") == ["b"]
     h.children("a").append("d")  # the caller's own list
     assert h.children("a") == ["b", "c"]
+
+
+def test_a_chain_is_admitted_exactly_where_the_closed_order_stays_strict():
+    """Order.admits_chain answers as (≺ ∪ chain)^+ .is_strict() does, on every
+    sequence of up to four of five vertices over some orders."""
+    vertices = "abcde"
+    orders = [Order(), Order([("a", "b"), ("b", "c")]), Order([("d", "a"), ("c", "e")]),
+              Order([("a", "b"), ("b", "a")])]
+    for order in orders:
+        for k in range(5):
+            for sequence in itertools.product(vertices, repeat=k):
+                expected = order.with_pairs(list(zip(sequence, sequence[1:]))).is_strict()
+                assert order.admits_chain(sequence) == expected, (order, sequence)
