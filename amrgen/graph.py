@@ -470,14 +470,23 @@ class Graph:
         realized or whose family ch(v) ∪ {v} is not totally ordered."""
         return self._yield(rho, self.root if v is None else v, partial=True)
 
-    def _yield(self, rho: Mapping[Vertex, str], v: Vertex, partial: bool) -> list[str]:
+    def yield_starts(self, rho: Mapping[Vertex, str]) -> tuple[list[str], dict[Vertex, int]]:
+        """:meth:`yield_` of root(G) and, for each vertex reached, the index in it
+        of its realization's first word (of the word after it, for ε)."""
+        starts: dict[Vertex, int] = {}
+        return self._yield(rho, self.root, False, starts), starts
+
+    def _yield(self, rho: Mapping[Vertex, str], v: Vertex, partial: bool,
+               starts: dict[Vertex, int] | None = None) -> list[str]:
         words: list[str] = []
-        # Explicit stack: items are vertices to expand or realizations to emit.
+        # Explicit stack: items are vertices to expand or (vertex, realization) to emit.
         stack: list[tuple[bool, Any]] = [(True, v)]
         while stack:
             expand, item = stack.pop()
             if not expand:
-                words.extend(item.split())
+                if starts is not None:
+                    starts[item[0]] = len(words)
+                words.extend(item[1].split())
                 continue
             sequence = self.order.total_sequence([item, *self.children(item)])
             if partial and (item not in rho or sequence is None):
@@ -485,7 +494,7 @@ class Graph:
             if sequence is None:
                 raise ValueError(f"≺ is not total on ch({item!r}) ∪ {{{item!r}}}")
             for u in reversed(sequence):
-                stack.append((False, rho[u]) if u == item else (True, u))
+                stack.append((False, (u, rho[u])) if u == item else (True, u))
         return words
 
     def __eq__(self, other: object) -> bool:

@@ -200,3 +200,10 @@ def test_a_chain_is_admitted_exactly_where_the_closed_order_stays_strict():
             for sequence in itertools.product(vertices, repeat=k):
                 expected = order.with_pairs(list(zip(sequence, sequence[1:]))).is_strict()
                 assert order.admits_chain(sequence) == expected, (order, sequence)
+
+
+def test_yield_starts_say_where_each_realization_begins():
+    g = Graph({"r": "r", "a": "a", "b": "b"}, [("r", "x", "a"), ("r", "y", "b")], [("a", "r"), ("r", "b")])
+    words, starts = g.yield_starts({"r": "saw it", "a": "", "b": "the cat"})
+    assert words == ["saw", "it", "the", "cat"] == g.yield_({"r": "saw it", "a": "", "b": "the cat"})
+    assert starts == {"a": 0, "r": 0, "b": 2}
