@@ -95,14 +95,20 @@ class FeatureColumns:
         found: list[int] = []
         indicators = self.indicators
         for trie, parts in plan:
-            level: list[Any] = [trie]
+            nodes: Any = (trie,)
             for i in parts:
                 strings = evaluated.get(i)
                 if strings is None:
                     strings = evaluated[i] = indicators[i].strings(context)
-                level = [child for node in level for s in strings if (child := node.get(s)) is not None]
-                if not level:
-                    break
+                if len(strings) == 1 and len(nodes) == 1:  # most indicators have one value: no list
+                    child = nodes[0].get(strings[0])
+                    if child is None:
+                        break
+                    nodes = (child,)
+                else:
+                    nodes = [child for node in nodes for s in strings if (child := node.get(s)) is not None]
+                    if not nodes:
+                        break
             else:
-                found.extend(level)
+                found.extend(nodes)
         return found
