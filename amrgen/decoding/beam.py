@@ -368,7 +368,9 @@ _score = attrgetter("score")
 
 
 def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,
-           steps: list[tuple[Configuration, Transition, float]] | None = None) -> Configuration:
+           steps: list[tuple[Configuration, Transition, float]] | None = None, memo: dict | None = None,
+           ) -> Configuration:
     """ĉ = generatePartial(c, b̂) (Algorithm 5, line 7); ``steps`` receives the
-    (c, t, p) applied."""
-    return generate_partial(c, hypothesis.function(), result.numbering, steps)
+    (c, t, p) applied; ``memo`` (one dict for the candidates of one graph) lets a
+    candidate reuse the configurations it shares with those replayed before it."""
+    return generate_partial(c, hypothesis.function(), result.numbering, steps, memo)
