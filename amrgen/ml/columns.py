@@ -15,12 +15,13 @@ the known strings of :func:`extract`, so the model's answer is the same.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from amrgen.ml.context import FeatureContext
 from amrgen.ml.features import FeatureList
-from amrgen.ml.indicators import Indicator
+from amrgen.ml.indicators import Feature, Indicator
 
 Plan = tuple[tuple[dict, tuple[int, ...]], ...]
 """The features of one group: (trie, indices of their parts' indicators)."""
@@ -42,6 +43,15 @@ def split_string(string: str) -> list[str]:
     return parts
 
 
+_VALUES = re.compile(r"=[^|]*")
+"""The values of a feature string without escapes: what is left is its spec."""
+
+
+def _spec(feature: Feature) -> str:
+    """The parts of a feature as its strings begin them, ``Concept(v)|InLabel(p)``."""
+    return "|".join(part.text for part in feature.parts)
+
+
 class FeatureColumns:
     """The columns of ``vocabulary`` that the features of ``features`` make active,
     memoised as :func:`~amrgen.ml.features.extract` memoises their strings: the
@@ -50,10 +60,15 @@ class FeatureColumns:
     configuration and α, those that read the order or the sides every time."""
 
     def __init__(self, features: FeatureList, vocabulary: Sequence[str]) -> None:
-        tries: dict[tuple[str, ...], dict] = {tuple(p.text for p in f.parts): {} for f in features}
+        tries: dict[str, dict] = {_spec(f): {} for f in features}
         for column, string in enumerate(vocabulary):
-            parts = split_string(string) if "\\" in string else string.split("|")
-            trie = tries.get(tuple(part.partition("=")[0] for part in parts))
+            if "\\" in string:
+                parts = split_string(string)
+                spec = "|".join(part.partition("=")[0] for part in parts)
+            else:  # most strings: the spec by one regular expression, in C
+                spec = _VALUES.sub("", string)
+                parts = string.split("|") if "|" in spec else [string]
+            trie = tries.get(spec)
             if trie is None:
                 continue  # a feature no longer in the list
             for part in parts[:-1]:
@@ -63,9 +78,8 @@ class FeatureColumns:
 
         def plan(group: Sequence) -> Plan:
             # A feature without a known string cannot add a column: left out.
-            return tuple((tries[tuple(p.text for p in f.parts)],
-                          tuple(index.setdefault(p, len(index)) for p in f.parts))
-                         for f in group if tries[tuple(p.text for p in f.parts)])
+            return tuple((tries[_spec(f)], tuple(index.setdefault(p, len(index)) for p in f.parts))
+                         for f in group if tries[_spec(f)])
 
         stateless, self._roles, stateful, self._stateful_roles = features.split
         self._stateless = plan(stateless)
