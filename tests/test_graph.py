@@ -198,7 +198,7 @@ def test_a_chain_is_admitted_exactly_where_the_closed_order_stays_strict():
     for order in orders:
         for k in range(5):
             for sequence in itertools.product(vertices, repeat=k):
-                expected = order.with_pairs(list(zip(sequence, sequence[1:]))).is_strict()
+                expected = order.with_pairs(list(itertools.pairwise(sequence))).is_strict()
                 assert order.admits_chain(sequence) == expected, (order, sequence)
 
 

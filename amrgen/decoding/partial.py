@@ -53,8 +53,9 @@ def generate_partial(c: Configuration, b: PartialTransitionFunction,
         todo = remaining.get(s1)
         if numbering and s1 in numbering and s1 not in started:
             started.add(s1)
-            c = c.with_(inserted=numbering[s1]) if memo is None else _step(
-                memo, c, numbering[s1], lambda c: c.with_(inserted=numbering[s1]))
+            count = numbering[s1]
+            c = c.with_(inserted=count) if memo is None else _step(
+                memo, c, count, lambda c, count=count: c.with_(inserted=count))
         if todo:
             applied = 0
             while applied < len(todo) and todo[applied][0].applicable(c):

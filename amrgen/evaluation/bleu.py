@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-
 References = Sequence[str | Sequence[str]]
 """One reference per hypothesis, or several: a string or a sequence of strings each."""
 

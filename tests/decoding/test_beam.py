@@ -339,7 +339,7 @@ def test_postprocessing_keeps_every_family_ordered(generator):
 def test_candidates_replayed_with_a_shared_memo_reach_what_they_reach_alone(generator):
     """The candidates of best(root) share the configurations they agree on (issue 18),
     and each still takes its own steps to its own ĉ."""
-    graph, phase1 = generator.first_phase(Amr.from_penman(
+    _, phase1 = generator.first_phase(Amr.from_penman(
         "(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b :ARG4 (c / city :name (n / name :op1 \"Rome\"))))"))
     c = phase1.configuration
     phase2 = generator.search.run(c)
