@@ -169,11 +169,17 @@ class FeatureContext:
 
     def vertex(self, role: str) -> Vertex | None:
         """The vertex playing ``role`` (see :data:`ROLES`), None when there is none."""
+        roles = self._roles
+        if role in roles:
+            return roles[role]
         if role == "p":
-            return self.gold_parent(self.vertex("v"))
-        if role == "g":
-            return self.gold_parent(self.vertex("p"))
-        return self._roles[role]
+            found = self.gold_parent(self.vertex("v"))
+        elif role == "g":
+            found = self.gold_parent(self.vertex("p"))
+        else:
+            raise KeyError(role)
+        roles[role] = found  # the gold parents are asked for every feature that reads them
+        return found
 
     def gold_parent(self, v: Vertex | None) -> Vertex | None:
         """pâ_G(v) (Def. def:gold-parent); None for the root and for None."""
