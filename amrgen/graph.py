@@ -14,6 +14,7 @@ sorting vertices.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -89,6 +90,15 @@ class Order:
     def is_strict(self) -> bool:
         """Irreflexive (with transitivity this also means asymmetric)."""
         return not any(v in after for v, after in self._after.items())
+
+    def admits_chain(self, sequence: Sequence[Vertex]) -> bool:
+        """Whether (≺ ∪ {(s_i, s_i+1)})^+ is strict for the sequence s, without
+        computing it: exactly when ≺ is strict, s repeats no vertex and no later
+        member of s precedes an earlier one (≺ is transitive, so a cycle through
+        the chain's pairs needs such a member; Reorder asks this of every order)."""
+        if len(set(sequence)) < len(sequence) or not self.is_strict():
+            return False
+        return not any(self.precedes(b, a) for a, b in itertools.combinations(sequence, 2))
 
     def is_total_on(self, vertices: Iterable[Vertex]) -> bool:
         """Whether ≺ is a total (strict) order on the given set."""
@@ -193,6 +203,9 @@ class Graph:
         self._labels: dict[Vertex, Any] = dict(labels.items() if isinstance(labels, Mapping) else labels)
         self._out: dict[Vertex, list[tuple[str, Vertex]]] = {v: [] for v in self._labels}
         self._in: dict[Vertex, list[tuple[Vertex, str]]] = {v: [] for v in self._labels}
+        self._own_out: set[Vertex] = set(self._labels)
+        self._own_in: set[Vertex] = set(self._labels)
+        self._children: dict[Vertex, list[Vertex]] = {}
         for edge in edges:
             self.add_edge(*edge)
         self.order: Order = order if isinstance(order, Order) else Order(order)
@@ -200,12 +213,32 @@ class Graph:
     # -- building -----------------------------------------------------------
 
     def copy(self) -> Graph:
+        """A graph equal to this one that can be changed on its own.  The two share
+        each vertex's edge lists until either changes them (a transition copies a
+        graph to change a vertex or two of it, and the search copies thousands)."""
         new = Graph.__new__(Graph)
         new._labels = dict(self._labels)
-        new._out = {v: list(es) for v, es in self._out.items()}
-        new._in = {v: list(es) for v, es in self._in.items()}
+        new._out = dict(self._out)
+        new._in = dict(self._in)
+        new._own_out, new._own_in, new._children = set(), set(), {}
+        self._own_out, self._own_in = set(), set()
         new.order = self.order
         return new
+
+    def _out_list(self, v: Vertex) -> list[tuple[str, Vertex]]:
+        """out_G(v)'s list, to change: copied first if another graph shares it."""
+        self._children.clear()
+        if v not in self._own_out:
+            self._out[v] = list(self._out[v])
+            self._own_out.add(v)
+        return self._out[v]
+
+    def _in_list(self, v: Vertex) -> list[tuple[Vertex, str]]:
+        """in_G(v)'s list, to change: copied first if another graph shares it."""
+        if v not in self._own_in:
+            self._in[v] = list(self._in[v])
+            self._own_in.add(v)
+        return self._in[v]
 
     def add_vertex(self, v: Vertex, label: Any) -> None:
         if v in self._labels:
@@ -213,6 +246,8 @@ class Graph:
         self._labels[v] = label
         self._out[v] = []
         self._in[v] = []
+        self._own_out.add(v)
+        self._own_in.add(v)
 
     def fresh_name(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``... : the first that is not a vertex yet."""
@@ -229,6 +264,7 @@ class Graph:
         for parent, label in list(self._in[v]):
             self.remove_edge(parent, label, v)
         del self._labels[v], self._out[v], self._in[v]
+        self._children.pop(v, None)
 
     def set_label(self, v: Vertex, label: Any) -> None:
         self._labels[v] = label
@@ -239,12 +275,12 @@ class Graph:
                 raise ValueError(f"edge ({source!r}, {label!r}, {target!r}) names unknown vertex {v!r}")
         if (label, target) in self._out[source]:
             return
-        self._out[source].append((label, target))
-        self._in[target].append((source, label))
+        self._out_list(source).append((label, target))
+        self._in_list(target).append((source, label))
 
     def remove_edge(self, source: Vertex, label: str, target: Vertex) -> None:
-        self._out[source].remove((label, target))
-        self._in[target].remove((source, label))
+        self._out_list(source).remove((label, target))
+        self._in_list(target).remove((source, label))
 
     def replace_edge(self, old: Edge, new: Edge) -> None:
         """Replace an edge in place, keeping its position among the source's out-edges."""
@@ -252,8 +288,8 @@ class Graph:
         index = self._out[source].index((label, target))
         self.remove_edge(*old)
         if new[0] == source:
-            self._out[source].insert(index, (new[1], new[2]))
-            self._in[new[2]].append((source, new[1]))
+            self._out_list(source).insert(index, (new[1], new[2]))
+            self._in_list(new[2]).append((source, new[1]))
         else:
             self.add_edge(*new)
 
@@ -294,8 +330,11 @@ class Graph:
         return list(dict.fromkeys(p for p, _ in self._in[v]))
 
     def children(self, v: Vertex) -> list[Vertex]:
-        """ch_G(v), without repeats, in edge order."""
-        return list(dict.fromkeys(c for _, c in self._out[v]))
+        """ch_G(v), without repeats, in edge order (a new list: the caller may change it)."""
+        found = self._children.get(v)
+        if found is None:
+            found = self._children[v] = list(dict.fromkeys(c for _, c in self._out[v]))
+        return list(found)
 
     def edge_labels(self, source: Vertex, target: Vertex) -> list[str]:
         return [label for label, c in self._out[source] if c == target]
@@ -431,14 +470,23 @@ class Graph:
         realized or whose family ch(v) ∪ {v} is not totally ordered."""
         return self._yield(rho, self.root if v is None else v, partial=True)
 
-    def _yield(self, rho: Mapping[Vertex, str], v: Vertex, partial: bool) -> list[str]:
+    def yield_starts(self, rho: Mapping[Vertex, str]) -> tuple[list[str], dict[Vertex, int]]:
+        """:meth:`yield_` of root(G) and, for each vertex reached, the index in it
+        of its realization's first word (of the word after it, for ε)."""
+        starts: dict[Vertex, int] = {}
+        return self._yield(rho, self.root, False, starts), starts
+
+    def _yield(self, rho: Mapping[Vertex, str], v: Vertex, partial: bool,
+               starts: dict[Vertex, int] | None = None) -> list[str]:
         words: list[str] = []
-        # Explicit stack: items are vertices to expand or realizations to emit.
+        # Explicit stack: items are vertices to expand or (vertex, realization) to emit.
         stack: list[tuple[bool, Any]] = [(True, v)]
         while stack:
             expand, item = stack.pop()
             if not expand:
-                words.extend(item.split())
+                if starts is not None:
+                    starts[item[0]] = len(words)
+                words.extend(item[1].split())
                 continue
             sequence = self.order.total_sequence([item, *self.children(item)])
             if partial and (item not in rho or sequence is None):
@@ -446,7 +494,7 @@ class Graph:
             if sequence is None:
                 raise ValueError(f"≺ is not total on ch({item!r}) ∪ {{{item!r}}}")
             for u in reversed(sequence):
-                stack.append((False, rho[u]) if u == item else (True, u))
+                stack.append((False, (u, rho[u])) if u == item else (True, u))
         return words
 
     def __eq__(self, other: object) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from pathlib import Path
 
 from amrgen.errors import AmrgenError
@@ -110,9 +111,14 @@ class Hyperparameters:
 
     def theta(self, class_name: str) -> float:
         """θ_τ for the class τ named as the thesis writes it."""
+        return self._thetas.get(class_name, 1.0)
+
+    @cached_property
+    def _thetas(self) -> dict[str, float]:
+        """θ by class name, made once: the search asks it for every candidate."""
         return {"Realize": self.theta_realize, "Insert-Child": self.theta_insert_child,
                 "Reorder": self.theta_reorder, "Insert-Between": self.theta_insert_between,
-                "No-Insertion": self.theta_no_insertion}.get(class_name, 1.0)
+                "No-Insertion": self.theta_no_insertion}
 
     def weighted_log(self, class_name: str, p: float) -> float:
         """θ_C(t) · log p, with log 0 = -inf."""

@@ -115,12 +115,13 @@ def test_a_named_command_imports_only_its_own_module():
     assert result.stdout.strip() == "['amrgen.commands.generate'] False"
 
 
-def test_generating_one_graph_imports_neither_spacy_nor_scikit_learn_nor_joblib_nor_dask(generator, tmp_path):
+def test_generating_one_graph_imports_neither_spacy_nor_scikit_learn_nor_joblib_nor_dask_nor_sacrebleu(generator, tmp_path):
     """Start-up (issue 18): what amrgen generate does not need, it does not import."""
     corpus = Path(__file__).resolve().parent / "fixtures" / "lp-dev-30.txt"
     code = ("import sys; from amrgen import cli; "
             f"cli.main(['generate', '-i', {str(corpus)!r}, '-o', {str(tmp_path / 'out.txt')!r}]); "
-            "print([m for m in ('spacy', 'sklearn', 'joblib', 'scipy', 'dask', 'distributed') if m in sys.modules])")
+            "print([m for m in ('spacy', 'sklearn', 'joblib', 'scipy', 'dask', 'distributed', 'sacrebleu') "
+            "if m in sys.modules])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     assert result.stdout.strip() == "[]"

@@ -1,5 +1,7 @@
 """Labeled ordered graphs: worked examples 1-3 of the thesis (Section 2.2)."""
 
+import itertools
+
 import pytest
 
 from amrgen.graph import ChainOrder, Graph, Order
@@ -167,3 +169,41 @@ def test_a_sentence_of_4000_words_orders_its_tree_in_linear_memory():
     tracemalloc.stop()
     assert peak < 20_000_000  # the closed order took 1.3 GB
     assert tree.order.precedes(1, n) and tree.order.total_sequence([n, 1, 2000]) == [1, 2000, n]
+
+
+def test_a_copy_and_its_original_change_on_their_own():
+    """copy() shares the edge lists until one side changes them (copy on write)."""
+    g = Graph({"a": "a", "b": "b", "c": "c"}, [("a", "x", "b")])
+    assert g.children("a") == ["b"]
+    h = g.copy()
+    h.add_edge("a", "y", "c")
+    h.replace_edge(("a", "x", "b"), ("a", "z", "b"))
+    assert g.out_edges("a") == [("a", "x", "b")] and g.children("a") == ["b"] and g.parents("c") == []
+    assert h.out_edges("a") == [("a", "z", "b"), ("a", "y", "c")] and h.children("a") == ["b", "c"]
+    g.remove_edge("a", "x", "b")
+    assert g.children("a") == [] and h.children("a") == ["b", "c"] and h.parents("b") == ["a"]
+    k = h.copy()
+    k.remove_vertex("c")
+    assert h.children("a") == ["b", "c"] and k.children("a") == ["b"]
+    h.children("a").append("d")  # the caller's own list
+    assert h.children("a") == ["b", "c"]
+
+
+def test_a_chain_is_admitted_exactly_where_the_closed_order_stays_strict():
+    """Order.admits_chain answers as (≺ ∪ chain)^+ .is_strict() does, on every
+    sequence of up to four of five vertices over some orders."""
+    vertices = "abcde"
+    orders = [Order(), Order([("a", "b"), ("b", "c")]), Order([("d", "a"), ("c", "e")]),
+              Order([("a", "b"), ("b", "a")])]
+    for order in orders:
+        for k in range(5):
+            for sequence in itertools.product(vertices, repeat=k):
+                expected = order.with_pairs(list(itertools.pairwise(sequence))).is_strict()
+                assert order.admits_chain(sequence) == expected, (order, sequence)
+
+
+def test_yield_starts_say_where_each_realization_begins():
+    g = Graph({"r": "r", "a": "a", "b": "b"}, [("r", "x", "a"), ("r", "y", "b")], [("a", "r"), ("r", "b")])
+    words, starts = g.yield_starts({"r": "saw it", "a": "", "b": "the cat"})
+    assert words == ["saw", "it", "the", "cat"] == g.yield_({"r": "saw it", "a": "", "b": "the cat"})
+    assert starts == {"a": 0, "r": 0, "b": 2}

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Protocol
 
 from amrgen.decoding.limits import checkpoint
@@ -45,7 +46,6 @@ from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.graph import Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES
-from amrgen.ml.prune import prune
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.stages import Stage, stage
@@ -55,6 +55,7 @@ from amrgen.transitions.transitions import (
     InsertBetween,
     InsertChild,
     NoInsertion,
+    Reorder,
     Transition,
 )
 
@@ -69,7 +70,7 @@ Little Prince and Bio dev has fewer words)."""
 class LanguageModelScore(Protocol):
     """What the search asks a language model (:class:`amrgen.lm.model.LanguageModel`)."""
 
-    def log10_probability(self, words, bos: bool = True, eos: bool = True) -> float: ...
+    def unmemoised_log10_probability(self, words, bos: bool = True, eos: bool = True) -> float: ...
 
 
 Step = tuple[Transition, float]
@@ -216,11 +217,16 @@ class BestSequenceSearch:
         found: list[Hypothesis] = []
         v = c.sigma1
         c = _with_children_annotations(c, best)
+        # The realizations of v by other words in the same graph share their orders.
+        orders: dict[tuple, tuple[Configuration, list[tuple[Reorder, float]]]] = {}
         for c_real, hist, own, local in self._realized(c, best):
             # all(c_i) depends on β_i and its side only (the Insert-Between features
             # read no other sibling), so the orders of one realization share it.
             insertions: dict[tuple[Vertex, str], list[Step]] = {}
-            for t_reor, p_reor in self.probabilities.reorders(c_real):
+            key = (id(c_real.graph), self.probabilities.reorder_key(c_real))
+            if key not in orders:  # the value keeps the graph, so its id is not reused meanwhile
+                orders[key] = (c_real, self.probabilities.reorders(c_real))
+            for t_reor, p_reor in orders[key][1]:
                 steps = (*hist, (t_reor, p_reor))
                 found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
         kept = _dedupe_prune(found, h.n5, h.r5)
@@ -312,7 +318,7 @@ class BestSequenceSearch:
         if score is None:
             articles = sum(map(ARTICLES.__contains__, words))  # no generator: asked for every new partial yield
             length = len(words) - (1 - self.hyper.article_weight) * articles
-            score = self.lm.log10_probability(words, bos=True, eos=complete) / length if length else 0.0
+            score = self.lm.unmemoised_log10_probability(words, bos=True, eos=complete) / length if length else 0.0
             if len(words) <= MAX_REMEMBERED_WORDS:
                 self._scores[key] = score
         return score
@@ -352,12 +358,22 @@ def best_by_yield(hypotheses: Iterable[Hypothesis]) -> dict[tuple[str, ...], Hyp
 
 
 def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypothesis]:
-    """prune_(n,r) by score, keeping the best of candidates with the same partial yield."""
-    return [hyp for hyp, _ in prune(((hyp, hyp.score) for hyp in best_by_yield(hypotheses).values()), n, r)]
+    """prune_(n,r) by score, keeping the best of candidates with the same partial yield.
+    As :func:`amrgen.ml.prune.prune` (the first of equal scores first), without a pair per candidate."""
+    kept = sorted(best_by_yield(hypotheses).values(), key=_score, reverse=True)[:max(n, 0)]
+    if not kept or r is None:
+        return kept
+    lowest = kept[0].score - r
+    return [hyp for hyp in kept if hyp.score >= lowest]
+
+
+_score = attrgetter("score")
 
 
 def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,
-           steps: list[tuple[Configuration, Transition, float]] | None = None) -> Configuration:
+           steps: list[tuple[Configuration, Transition, float]] | None = None, memo: dict | None = None,
+           ) -> Configuration:
     """ĉ = generatePartial(c, b̂) (Algorithm 5, line 7); ``steps`` receives the
-    (c, t, p) applied."""
-    return generate_partial(c, hypothesis.function(), result.numbering, steps)
+    (c, t, p) applied; ``memo`` (one dict for the candidates of one graph) lets a
+    candidate reuse the configurations it shares with those replayed before it."""
+    return generate_partial(c, hypothesis.function(), result.numbering, steps, memo)

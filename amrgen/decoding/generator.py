@@ -221,9 +221,10 @@ class Generator:
             raise GenerationError("no candidate reached the root in phase 2")
         replayed = []
         wanted = 1 if len(c.graph.vertices) > MAX_VERTICES_ALL_SAID else len(candidates)
+        shared: dict = {}  # the candidates agree on most vertices: their configurations there are made once
         for hypothesis in candidates:
             steps: list[tuple[Configuration, Transition, float]] = []
-            final = replay(c, phase2, hypothesis, steps)
+            final = replay(c, phase2, hypothesis, steps, shared)
             if finalize(final) is not None:
                 replayed.append(Candidate(hypothesis, final, steps))
                 if len(replayed) == wanted:

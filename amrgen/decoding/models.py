@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from amrgen.ml.columns import FeatureColumns
 from amrgen.ml.context import FeatureContext, FeatureResources
 from amrgen.ml.features import FeatureList, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
@@ -24,6 +25,12 @@ ENTITY_ARRANGEMENTS = "entity-arrangements"
 """The model directory's file of :attr:`Models.entity_arrangements`; a directory
 trained before it existed loads without it (every entity arranged as its name alone,
 the reference implementation's choice where it has no counts)."""
+
+
+COMPILED_AT = 100
+"""A model's feature list is compiled against its vocabulary at its this-many-th question
+(compiling the shipped models takes 0.15-0.3 s, most of what a one-graph ``amrgen
+generate`` asks them would cost; a corpus asks them thousands of times)."""
 
 
 def load_resources(directory: str | Path) -> ConstraintResources:
@@ -53,6 +60,8 @@ class Models:
                                      f"{self.directory / name}.json: feature_templates" if self.directory else name)
             for name, model in self.models.items()}
         self.feature_resources = FeatureResources.from_constraints(self.resources)
+        self._compiled: dict[str, tuple[MaxentModel, int, FeatureColumns | None]] = {}
+        """By model name: the model, how often it was asked, its compiled feature list."""
 
     @classmethod
     def load(cls, directory: str | Path) -> Models:
@@ -78,7 +87,7 @@ class Models:
         model = self.models.get(name)
         if model is None:
             return {}
-        return model.probabilities(extract(self.feature_lists[name], context))
+        return model.probabilities_at(self.columns(name, model, context))
 
     def best(self, name: str, context: FeatureContext, n: int | None = None,
              r: float | None = None) -> list[tuple[str, float]]:
@@ -86,4 +95,18 @@ class Models:
         model = self.models.get(name)
         if model is None:
             return []
-        return model.best(extract(self.feature_lists[name], context), n, r)
+        return model.best_at(self.columns(name, model, context), n, r)
+
+    def columns(self, name: str, model: MaxentModel, context: FeatureContext) -> tuple[int, ...]:
+        """The columns of ``model`` (model ``name``) active in ``context``: from the strings
+        of :func:`extract` for its first :data:`COMPILED_AT` questions, then from its feature
+        list compiled against its vocabulary (:class:`FeatureColumns`; the same columns)."""
+        known = self._compiled.get(name)
+        _, asked, compiled = known if known is not None and known[0] is model else (model, 0, None)
+        if compiled is None:
+            if asked < COMPILED_AT:
+                self._compiled[name] = (model, asked + 1, None)
+                return model.columns(extract(self.feature_lists[name], context))
+            compiled = FeatureColumns(self.feature_lists[name], model.vocabulary)
+            self._compiled[name] = (model, asked, compiled)
+        return compiled.columns(context)

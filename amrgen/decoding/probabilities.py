@@ -74,6 +74,8 @@ from amrgen.transitions.transitions import (
     Transition,
 )
 
+REORDER_MODELS = (ModelName.REORDER_HEAD, ModelName.REORDER_LEFT, ModelName.REORDER_RIGHT)
+
 MAX_PERMUTED = 6
 """Up to this many children on one side, every order of them is scored."""
 
@@ -140,6 +142,8 @@ class TransitionProbabilities:
         realize = models.models.get(ModelName.REALIZE)
         self._known_concepts = frozenset(
             f.split("=", 1)[1] for f in (realize.vocabulary if realize else ()) if f.startswith("Concept(v)="))
+        self._orders_read_words = any(part.reads_words for name in REORDER_MODELS
+                                      for feature in models.feature_lists.get(name, ()) for part in feature.parts)
 
     # -- Realize ------------------------------------------------------------------
 
@@ -279,6 +283,14 @@ class TransitionProbabilities:
         return found[0] if found else None
 
     # -- Reorder ----------------------------------------------------------------------
+
+    def reorder_key(self, c: Configuration) -> tuple:
+        """What :meth:`reorders` reads of σ1's annotation: all of ρ on σ1 but the
+        words Realize chose, unless a Reorder model reads them.  Two
+        configurations of one graph object that differ only on σ1 and agree on this
+        key (realizations of σ1 by other words) have the same Reorder transitions."""
+        v = c.sigma1
+        return tuple(c.rho.get(key, v) for key in Key if key is not Key.REAL or self._orders_read_words)
 
     def reorders(self, c: Configuration) -> list[tuple[Reorder, float]]:
         """prune_h2 of the applicable Reorder-(v1..vn) with P (Eq. equ:reo3)."""

@@ -18,9 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sacrebleu
-from sacrebleu.metrics import CHRF
-
 References = Sequence[str | Sequence[str]]
 """One reference per hypothesis, or several: a string or a sequence of strings each."""
 
@@ -30,6 +27,8 @@ def corpus_bleu(hypotheses: Sequence[str], references: References) -> float:
     streams = _streams(hypotheses, references)
     if not hypotheses:
         return 0.0
+    import sacrebleu  # 0.1-0.2 s: imported where a score is asked, not by every generate (issue 18)
+
     return sacrebleu.corpus_bleu(list(hypotheses), streams, lowercase=True, tokenize="none", force=True).score
 
 
@@ -38,11 +37,15 @@ def corpus_chrf(hypotheses: Sequence[str], references: References) -> float:
     streams = _streams(hypotheses, references)
     if not hypotheses:
         return 0.0
+    from sacrebleu.metrics import CHRF
+
     return CHRF(word_order=2, lowercase=True).corpus_score(list(hypotheses), streams).score
 
 
 def sentence_bleu(hypothesis: str, reference: str) -> float:
     """BLEU (0-100) of one sentence, with sacrebleu's default smoothing for sentences."""
+    import sacrebleu
+
     return sacrebleu.sentence_bleu(hypothesis, [reference], lowercase=True, tokenize="none").score
 
 

@@ -209,6 +209,12 @@ class LanguageModel:
         """log10 p_LM(w) of the words, with the sentence boundaries asked for (memoised)."""
         return self._scored(words, bos, eos)[0]
 
+    def unmemoised_log10_probability(self, words: Sequence[str], bos: bool = True, eos: bool = True) -> float:
+        """:meth:`log10_probability` straight from KenLM, for a caller that keeps its own
+        memo: the search asks each partial yield once per graph (``amrgen.decoding.beam``),
+        and going through this model's memo cost more than KenLM's answer."""
+        return self._model.score(" ".join(words), bos=bos, eos=eos)
+
     def score_lm(self, words: Sequence[str], bos: bool = True, eos: bool = True) -> float:
         """score_LM(w) = log10 p_LM(w) · |w|^-1 (Eq. equ:score_lm), |w| the number of words; 0.0 if none."""
         log10_probability, length = self._scored(words, bos, eos)
@@ -222,7 +228,7 @@ class LanguageModel:
             self._cache.move_to_end(key)
             return scored
         sentence = " ".join(key[0])
-        scored = self._cache[key] = (self._model.score(sentence, bos=bos, eos=eos), len(sentence.split()))
+        scored = self._cache[key] = (self.unmemoised_log10_probability(key[0], bos, eos), len(sentence.split()))
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return scored

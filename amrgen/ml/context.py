@@ -158,8 +158,7 @@ class FeatureContext:
         was computed about the graph."""
         arguments = {"vertex": self._vertex, "children": self._children,
                      "annotation": self.annotation or None, "sides": self.sides} | changes
-        new = FeatureContext(self.configuration, self.resources, **arguments)
-        new.facts = self.facts
+        new = FeatureContext(self.configuration, self.resources, share=self, **arguments)
         if "vertex" not in changes and "annotation" not in changes:
             new.rho_memo = self.rho_memo
             if "sides" not in changes:
@@ -170,11 +169,17 @@ class FeatureContext:
 
     def vertex(self, role: str) -> Vertex | None:
         """The vertex playing ``role`` (see :data:`ROLES`), None when there is none."""
+        roles = self._roles
+        if role in roles:
+            return roles[role]
         if role == "p":
-            return self.gold_parent(self.vertex("v"))
-        if role == "g":
-            return self.gold_parent(self.vertex("p"))
-        return self._roles[role]
+            found = self.gold_parent(self.vertex("v"))
+        elif role == "g":
+            found = self.gold_parent(self.vertex("p"))
+        else:
+            raise KeyError(role)
+        roles[role] = found  # the gold parents are asked for every feature that reads them
+        return found
 
     def gold_parent(self, v: Vertex | None) -> Vertex | None:
         """pâ_G(v) (Def. def:gold-parent); None for the root and for None."""

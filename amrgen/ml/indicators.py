@@ -126,6 +126,11 @@ class Indicator:
         """The active binary features ``s=a`` for a ∈ s(x), sorted."""
         return self._evaluate(context)[1]
 
+    @property
+    def reads_words(self) -> bool:
+        """Whether the value depends on ρ(REAL), the words Realize chose."""
+        return self.name == "RealizationLemma" or self.name == "Rho" and self.parameter == (Key.REAL.value,)
+
     @cached_property
     def definition(self) -> _Definition:
         """The row of the tables this indicator applies."""

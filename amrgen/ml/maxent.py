@@ -328,9 +328,18 @@ class MaxentModel:
 
     # --------------------------------------------------------------- prediction
 
+    def columns(self, features: Event) -> tuple[int, ...]:
+        """The columns (rows of ``coef``) of the known ``features``, each once, in increasing order."""
+        return tuple(self._columns(features))
+
     def probabilities(self, features: Event) -> dict[str, float]:
         """p(y | x) for every label y, x given by its active ``features``."""
-        columns = tuple(self._columns(features))
+        return self.probabilities_at(self.columns(features))
+
+    def probabilities_at(self, columns: tuple[int, ...]) -> dict[str, float]:
+        """:meth:`probabilities` of the event whose known features are the rows
+        ``columns`` of ``coef`` (:meth:`columns`; :class:`~amrgen.ml.columns.FeatureColumns`
+        finds them faster)."""
         found = self._answers.get(columns)
         if found is None:
             found = self._remember(columns, dict(zip(self.labels, self._probability_vector(columns).tolist())))
@@ -340,7 +349,12 @@ class MaxentModel:
         """prune_(n,r) of the (label, p(label | x)) pairs (thesis Def. def:prune,
         reference §1.3): the n best (all without n) within r of the best (any without r),
         best first; ties in label order."""
-        columns = tuple(self._columns(features))
+        return self.best_at(self.columns(features), n, r)
+
+    def best_at(self, columns: tuple[int, ...], n: int | None = None,
+                r: float | None = None) -> list[tuple[str, float]]:
+        """:meth:`best` of the event whose known features are the rows ``columns``
+        (as in :meth:`probabilities_at`)."""
         key = (columns, n, r)
         found = self._answers.get(key)
         if found is None:

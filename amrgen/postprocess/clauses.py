@@ -96,8 +96,10 @@ def bare_infinitives(c: Configuration, context: Context) -> Configuration:
         before = words_before(c, v)
         if before[-1:] == ["not"]:
             before = before[:-1]
+        if not before or before[-1] not in RAISING_MODALS:
+            return []  # most verbs: no need to ask lemminflect for their forms
         forms = supporting_do(c.rho.get(Key.REAL, v))
-        return [(v, forms[1])] if before and before[-1] in RAISING_MODALS and forms is not None else []
+        return [(v, forms[1])] if forms is not None else []
 
     return realized_anew(c, fixes_at)
 

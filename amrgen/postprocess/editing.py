@@ -115,15 +115,30 @@ def resequenced(g: Graph, sequences: Mapping[Vertex, Sequence[Vertex]]) -> Order
 
 def neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
     """The words right before and right after the realization of v in the yield."""
-    words = c.graph.yield_({**c.rho[Key.REAL], v: SLOT})
-    i = words.index(SLOT)
-    return (words[i - 1] if i > 0 else None), (words[i + 1] if i + 1 < len(words) else None)
+    words, starts = _yield_starts(c)
+    i, after = starts[v], starts[v] + len(c.rho[Key.REAL][v].split())
+    return (words[i - 1] if i > 0 else None), (words[after] if after < len(words) else None)
 
 
 def words_before(c: Configuration, v: Vertex) -> list[str]:
     """The words of the yield before the realization of v."""
-    words = c.graph.yield_({**c.rho[Key.REAL], v: SLOT})
-    return words[:words.index(SLOT)]
+    words, starts = _yield_starts(c)
+    return words[:starts[v]]
+
+
+_last_yield: list[tuple] = [(None, None)]
+"""The last configuration :func:`_yield_starts` was asked about with its answer, as one
+tuple (threads read it whole): a step asks about every vertex of one configuration in
+turn, which made O(n) yields of n words."""
+
+
+def _yield_starts(c: Configuration) -> tuple[list[str], dict[Vertex, int]]:
+    """The yield of c's realizations and where each vertex's realization starts in it."""
+    last, found = _last_yield[0]
+    if last is not c:
+        found = c.graph.yield_starts(c.rho[Key.REAL])
+        _last_yield[0] = (c, found)
+    return found
 
 
 def opening_subject(c: Configuration, v: Vertex, said_below: bool = False) -> Vertex | None:

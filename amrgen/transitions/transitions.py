@@ -324,7 +324,7 @@ class Reorder(Transition):
         if len(self.sequence) != len(family) or set(self.sequence) != family:
             return False
         ready = (rho.defined(Key.INS_DONE, s1) and rho.defined(Key.REAL, s1)) or rho.get(Key.DEL, s1) == 1
-        return ready and g.order.with_pairs(self._chain()).is_strict()
+        return ready and g.order.admits_chain(self.sequence)
 
     def _chain(self) -> list[tuple[Vertex, Vertex]]:
         return list(zip(self.sequence, self.sequence[1:]))

@@ -334,3 +334,24 @@ of a family: moving a subject before an infinitive's to closed a cycle."""
 def test_postprocessing_keeps_every_family_ordered(generator):
     generation = generator.generate(Amr.from_penman(BIO_GRAPH))
     assert generation.tokens and "protein" in " ".join(generation.tokens)
+
+
+def test_candidates_replayed_with_a_shared_memo_reach_what_they_reach_alone(generator):
+    """The candidates of best(root) share the configurations they agree on (issue 18),
+    and each still takes its own steps to its own ĉ."""
+    _, phase1 = generator.first_phase(Amr.from_penman(
+        "(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b :ARG4 (c / city :name (n / name :op1 \"Rome\"))))"))
+    c = phase1.configuration
+    phase2 = generator.search.run(c)
+    candidates = phase2.best[phase2.root]
+    assert len(candidates) > 1
+    memo: dict = {}
+    replayed = []
+    for hypothesis in candidates:
+        alone, shared = [], []
+        final = replay(c, phase2, hypothesis, alone)
+        assert finalize(replay(c, phase2, hypothesis, shared, memo)) == finalize(final)
+        assert [(t, p) for _, t, p in shared] == [(t, p) for _, t, p in alone]
+        replayed.append(shared)
+    # the first step (a leaf's Realize) is the same for all: its configuration is made once
+    assert all(steps[0][0] is replayed[0][0][0] for steps in replayed[1:])

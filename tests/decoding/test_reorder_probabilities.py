@@ -62,3 +62,19 @@ def test_an_inserted_child_is_placed_by_the_order_models(generator):
         assert t.sequence.index(do) < t.sequence.index(follow)
         assert p == pytest.approx(_p_reo3(generator, c, t.sequence), rel=1e-9)
     assert len(orders) == len(reorders)
+
+
+def test_realizations_by_other_words_share_their_orders(generator):
+    """The search asks Reorder once for the realizations of σ1 that differ in their
+    words only (issue 18): the shipped Reorder models do not read ρ(REAL)."""
+    _, phase1 = generator.first_phase(Amr.from_penman("(f / follow-02 :ARG0 (i / i) :polarity -)"))
+    c = phase1.configuration
+    c = c.with_(node_buffer=(c.graph.root,), child_buffer=())
+    alpha = SyntacticAnnotation(pos="VB", tense="present", voice="active")
+    follow, pursue = (NoInsertion().apply(Realize(word, alpha).apply(c)) for word in ("follow", "pursue"))
+    probabilities = generator.probabilities
+    assert probabilities.reorder_key(follow) == probabilities.reorder_key(pursue)
+    assert probabilities.reorders(follow) == probabilities.reorders(pursue)
+    passive = NoInsertion().apply(Realize("follow", SyntacticAnnotation(pos="VB", tense="present",
+                                                                        voice="passive")).apply(c))
+    assert probabilities.reorder_key(passive) != probabilities.reorder_key(follow)
