@@ -1,8 +1,8 @@
-"""Train the general generator (resources/general/) again, or the same with more data.
+"""Train the shipped general generator (resources/default/) again, or the same with more data.
 
 Usage: python scripts/train_general.py -o DIR [--with-massive] [--with-silver] [--workers N]
 
-One command for what ``resources/general/`` holds, from the corpora in
+One command for what ``resources/default/`` holds, from the corpora in
 ``../shared/data``:
 
 1. QALD-9-AMR and the AMR guidelines examples come without a dev split:
@@ -14,8 +14,9 @@ One command for what ``resources/general/`` holds, from the corpora in
    held-out parts), into DIR/model;
 3. ``amrgen lm build``: a 3-gram KenLM model of ``../shared/data/lm-text``
    and the same training references, into DIR/lm.binary;
-4. the hyperparameters of ``resources/default`` (tuned on Little Prince dev)
-   copied to DIR/hyperparameters.json (their search is ``amrgen tune``).
+4. the hyperparameters of ``resources/default`` (tuned on the five dev sets
+   together, docs/results.md) copied to DIR/hyperparameters.json (their search
+   is ``amrgen tune DIR/model DEV...``).
 
 ``--with-massive`` adds MASSIVE-AMR training (and its dev set to the dev
 sets), ``--with-silver`` the 29,000 silver graphs of bamboo-silver: both are

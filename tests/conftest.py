@@ -79,6 +79,18 @@ def generator():
 
 
 @pytest.fixture(scope="session")
+def little_prince_generator():
+    """The generator of ``resources/little-prince`` (the thesis's setting: trained on Little
+    Prince training alone), for tests whose expectations were read off that model."""
+    from amrgen.decoding.generator import Generator
+    from amrgen.paths import RESOURCES_DIR
+
+    directory = RESOURCES_DIR / "little-prince"
+    return _require(lambda: Generator.load(directory / "model", directory / "lm.binary",
+                                           directory / "hyperparameters.json"))
+
+
+@pytest.fixture(scope="session")
 def default_generator():
     """The shipped default generator as a stepping session asks it
     (:class:`amrgen.stepping.loaded_generator.LoadedGenerator`), loaded once."""

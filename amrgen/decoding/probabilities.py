@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import concept_form, has_mode
 from amrgen.decoding.models import Models
-from amrgen.graph import Graph, Vertex
+from amrgen.graph import Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.context import FeatureContext
@@ -124,10 +124,16 @@ DefaultRealizations = Callable[[Configuration, SyntacticAnnotation, float, float
 """r~_(c,α) with P(Realize-(r~, α) | c, α) (Section 5.2), given p~ and p_ε."""
 
 
-def _unarticled_place(g: Graph, v: Vertex) -> bool:
-    """v is a place of :data:`UNARTICLED_ENTITIES` with a one-word name."""
-    return str(g.label(v)) in UNARTICLED_ENTITIES and any(
-        label == "name" and len(concept_form(g.label(name)).split()) == 1 for _, label, name in g.out_edges(v))
+def _unarticled_place(c: Configuration, v: Vertex) -> bool:
+    """v is a place of :data:`UNARTICLED_ENTITIES` with a one-word name, or such a
+    place merged with its name into one word (Merge keeps the place's concept in
+    ρ(INIT-CONCEPT): ``rome`` for (c / city :name (n / name :op1 "Rome")))."""
+    g = c.graph
+    label = str(g.label(v))
+    if label in UNARTICLED_ENTITIES:
+        return any(edge == "name" and len(concept_form(g.label(name)).split()) == 1
+                   for _, edge, name in g.out_edges(v))
+    return c.rho.get(Key.INIT_CONCEPT, v) in UNARTICLED_ENTITIES and len(concept_form(label).split()) == 1
 
 
 class TransitionProbabilities:
@@ -188,8 +194,8 @@ class TransitionProbabilities:
         one-word name, and that name (the vertex said, where the place is
         arranged as its name alone)."""
         g, v = c.graph, c.sigma1
-        if _unarticled_place(g, v) or any(
-                label == "name" and _unarticled_place(g, parent) for parent, label, _ in g.in_edges(v)):
+        if _unarticled_place(c, v) or any(
+                label == "name" and _unarticled_place(c, parent) for parent, label, _ in g.in_edges(v)):
             return True
         for _, label, child in g.out_edges(v):
             concept = str(g.label(child))

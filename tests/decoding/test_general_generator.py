@@ -5,7 +5,7 @@ from amrgen.amr import Amr
 from amrgen.decoding.generator import Generator
 from amrgen.paths import RESOURCES_DIR
 
-GENERAL = RESOURCES_DIR / "general"
+GENERAL = RESOURCES_DIR / "default"
 
 
 def _generator() -> Generator:
