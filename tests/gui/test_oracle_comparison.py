@@ -2,6 +2,8 @@
 model leaves the oracle's path, made in a worker thread, and the model
 session taken there."""
 
+import time
+
 import pytest
 from PySide6.QtCore import Qt
 from test_main_window import press, select, settle
@@ -102,9 +104,17 @@ def test_comparing_a_148_vertex_graph_does_not_hold_the_event_loop(qtbot, big_mo
     assert window.model.session.position == window.comparisons.oracle.comparison.divergence.position
 
 
-def test_the_comparison_shows_as_busy_and_esc_cancels_it(qtbot, big_model):
+def test_the_comparison_shows_as_busy_and_esc_cancels_it(qtbot, big_model, monkeypatch):
     from test_big_graphs import LARGE
 
+    from amrgen.stepping import divergence
+
+    def slow(*arguments):  # the generator's session of this graph is at hand: the comparison may take 0.2 s
+        time.sleep(1.0)
+        return compare(*arguments)
+
+    compare = divergence.compare_with_oracle
+    monkeypatch.setattr(divergence, "compare_with_oracle", slow)
     window = big_model
     window.browser.select(LARGE)
     settle(window)
