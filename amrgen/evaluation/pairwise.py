@@ -27,10 +27,16 @@ if TYPE_CHECKING:  # the generator's modules are imported when one is loaded
 
 
 def generator_named(base: GeneratorSpec, path: str | Path) -> GeneratorSpec:
-    """The generator one side of a comparison names: a model directory (with
-    ``base``'s LM, hyperparameters and postprocessing), or a hyperparameters file
-    for ``base``'s model; AmrgenError naming ``path`` for anything else."""
+    """The generator one side of a comparison names: a generator directory as
+    shipped (``model/``, with the ``lm.binary`` and ``hyperparameters.json``
+    beside it where they are: ``resources/little-prince``), a model directory
+    (with ``base``'s LM, hyperparameters and postprocessing), or a hyperparameters
+    file for ``base``'s model; AmrgenError naming ``path`` for anything else."""
     resolved = Path(path).resolve()
+    if (resolved / "model").is_dir():
+        lm, hyper = resolved / "lm.binary", resolved / "hyperparameters.json"
+        return replace(base, model_dir=str(resolved / "model"), lm_path=str(lm) if lm.is_file() else base.lm_path,
+                       hyperparameters=str(hyper) if hyper.is_file() else base.hyperparameters)
     if resolved.is_dir():
         return replace(base, model_dir=str(resolved))
     if resolved.is_file():
