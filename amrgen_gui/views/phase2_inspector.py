@@ -18,8 +18,10 @@ re-ranking, ŝ + θ_LM · score_LM(w̃) of its postprocessed sentence
 the search ranked lower.
 
 The partial yields, long and alike, are elided in the middle (their ends are
-where candidates differ) and get the room the score columns leave.  After an
-override the derivation leaves generate(G): the table is cleared (it no
+where candidates differ) and give way to the three sums (score, θ_LM·score_LM,
+score_TS), which stay in sight in a narrow dock (1280x800); the scores by class
+after them are a horizontal scroll away.  After an override the derivation
+leaves generate(G): the table is cleared (it no
 longer describes what is shown) until Back or Reset returns to it.
 
 Selecting a candidate shows it in the graph: generatePartial(c, b) for the
@@ -33,7 +35,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -61,7 +63,9 @@ COLUMNS = ("", "#", "realization", "partial yield", "score", "θ_LM·score_LM", 
 TABLE_FONT = theme.ui_font(9.5)
 YIELD_COLUMN = 3
 """The partial yield: long, so it gets the room the other columns leave (elided in the middle)."""
-MIN_YIELD_WIDTH = 140
+LAST_IN_SIGHT = COLUMNS.index("score_TS")
+"""The last of the columns kept in sight: the yield gives way to them."""
+MIN_YIELD_WIDTH = 120
 """The partial yield's least width, however narrow the table."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
@@ -178,7 +182,8 @@ class Phase2Inspector(QWidget):
         splitter.addWidget(self.vertices)
         splitter.addWidget(self.view)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([170, 800])
+        splitter.setSizes([150, 800])
+        self.view.viewport().installEventFilter(self)  # its width changes with the splitter and the scroll bar too
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.addWidget(self.caption)
@@ -208,9 +213,10 @@ class Phase2Inspector(QWidget):
     def select_vertex(self, v: Vertex) -> None:
         self.vertices.setCurrentRow(self.order().index(v))
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_yield()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._fit_yield()
+        return False
 
     def _refresh(self) -> None:
         session = self.model.session
@@ -265,13 +271,14 @@ class Phase2Inspector(QWidget):
                               f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield")  # one line
 
     def _fit_yield(self) -> None:
-        """The partial yield gets what the other columns leave of the table's width,
-        at least :data:`MIN_YIELD_WIDTH`, at most what its texts need."""
+        """The partial yield gets what the columns up to score_TS leave of the table's
+        width, at least :data:`MIN_YIELD_WIDTH`, at most what its texts need: the three
+        sums stay in sight in a narrow dock (1280x800), and the scores by class and the
+        pruning stage after them are a horizontal scroll away."""
         if not self.widths:
             return
-        others = sum(self.view.columnWidth(c) for c in range(len(COLUMNS) - 1) if c != YIELD_COLUMN)
-        stage = max(self.widths[-1], self.view.horizontalHeader().sectionSizeHint(len(COLUMNS) - 1))
-        room = self.view.viewport().width() - others - stage
+        others = sum(self.view.columnWidth(c) for c in range(LAST_IN_SIGHT + 1) if c != YIELD_COLUMN)
+        room = self.view.viewport().width() - others
         self.view.setColumnWidth(YIELD_COLUMN, max(MIN_YIELD_WIDTH, min(room, self.widths[YIELD_COLUMN])))
 
     def _preview(self, row: int) -> None:

@@ -14,6 +14,7 @@ from amrgen.stepping.session import Mode
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
 from amrgen_gui.views.graph_view import LEGEND_BAND, READABLE_SCALE
+from amrgen_gui.views.phase2_inspector import COLUMNS, MIN_YIELD_WIDTH, YIELD_COLUMN
 
 pytestmark = pytest.mark.gui
 
@@ -189,3 +190,19 @@ def test_the_last_chip_needs_no_count_chip_after_it():
     room = 2 * 50.0 + buffers.SPACING  # one spacing short of both chips' room
     assert buffers.shown_count([50.0, 50.0], room) == 1
     assert buffers.shown_count([50.0, 50.0], room + 3 * buffers.SPACING) == 2
+
+
+@pytest.mark.parametrize("index", [MEDIUM, LARGE], ids=["40", "148"])
+def test_the_phase2_inspector_keeps_its_three_scores_in_sight_at_1280x800(qtbot, big_model, index):
+    """The bottom docks split 1280 px: the partial yield gives way so that score,
+    θ_LM·score_LM and score_TS stay in sight; the scores by class are a scroll away."""
+    window = big_model
+    show(window, index, steps=20)
+    window.docks["phase2"].raise_()
+    inspector = window.inspector
+    qtbot.waitUntil(lambda: inspector.isVisible() and inspector.table.rowCount() > 0, timeout=5000)
+    settle(window)
+    view, header = inspector.view, inspector.view.horizontalHeader()
+    last = COLUMNS.index("score_TS")
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= view.viewport().width()
+    assert view.columnWidth(YIELD_COLUMN) >= MIN_YIELD_WIDTH
