@@ -13,7 +13,7 @@ from amrgen.paths import RESOURCES_DIR
 from amrgen.stepping.session import Mode
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
-from amrgen_gui.views.graph_view import LEGEND_BAND, READABLE_SCALE
+from amrgen_gui.views.graph_view import READABLE_SCALE
 from amrgen_gui.views.phase2_inspector import COLUMNS, MIN_YIELD_WIDTH, YIELD_COLUMN
 
 pytestmark = pytest.mark.gui
@@ -45,11 +45,11 @@ def show(window: MainWindow, index: int, steps: int = 0) -> None:
 
 
 def sigma1_in_view(window: MainWindow) -> bool:
-    """Whether σ1's ellipse lies in the graph view's viewport, above the legend."""
+    """Whether σ1's ellipse lies in the graph view's viewport."""
     view = window.graph
     c = window.model.session.current
     shown = view.mapFromScene(view.nodes[c.sigma1].ellipse).boundingRect()
-    return view.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND).contains(shown)
+    return view.viewport().rect().contains(shown)
 
 
 def test_the_fixture_has_the_sizes_asked_for(big):
@@ -206,3 +206,17 @@ def test_the_phase2_inspector_keeps_its_three_scores_in_sight_at_1280x800(qtbot,
     last = COLUMNS.index("score_TS")
     assert header.sectionViewportPosition(last) + header.sectionSize(last) <= view.viewport().width()
     assert view.columnWidth(YIELD_COLUMN) >= MIN_YIELD_WIDTH
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+def test_the_zoom_controls_stand_above_the_graph_and_cover_no_vertex(qtbot, big, size):
+    """The −, +, Fit and Follow σ1 buttons and the legend have a band of their own above
+    the viewport: no vertex is ever under them, wherever the graph is scrolled."""
+    window = big(size)
+    show(window, MEDIUM, steps=20)
+    view = window.graph
+    port = view.viewport().geometry()
+    for overlay in (view.controls, view.legend):
+        assert overlay.isVisible() and view.rect().contains(overlay.geometry())
+        assert overlay.geometry().bottom() < port.top()  # above the viewport, where nothing is drawn
+    assert not view.controls.geometry().intersects(view.legend.geometry())
