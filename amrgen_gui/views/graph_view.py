@@ -57,7 +57,7 @@ from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
 from amrgen_gui.session_cache import per_session
 from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
-from amrgen_gui.views.overview import Overview
+from amrgen_gui.views.overview import SHRINKS, Overview
 from amrgen_gui.views.zoom import ZoomableView
 
 LABEL_FONT = theme.scene_font(14, bold=True)
@@ -508,32 +508,44 @@ class GraphView(ZoomableView):
         self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN,
                            (port.top() - self.controls.height()) // 2)
         self.legend.move(port.left() + OVERLAY_MARGIN, (port.top() - self.legend.height()) // 2)
-        self.overview.resize_for(port.width())
+        if not self.overview.dragging:
+            self.overview.resize_for(port.width())
         wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
-        if wanted:
-            self.overview.move(self._overview_place(port))
+        if wanted and not self.overview.dragging:
+            self._place_overview(port)
         if wanted != self.overview.isVisible():
             self.overview.setVisible(wanted)
         self.overview.viewport().update()
 
-    def _overview_place(self, port: QRect) -> QPoint:
-        """Where the overview hides the fewest vertices drawn: where it is if it hides none
-        there, else the first of top right, bottom right, top left and bottom left
-        that hides the fewest."""
+    def _place_overview(self, port: QRect) -> None:
+        """Put the overview where it hides no vertex drawn: where it is if it hides none there,
+        else the first free of top right, bottom right, top left and bottom left, at the largest
+        of :data:`SHRINKS` that leaves one free; where none is, at the smallest, in the corner
+        that hides the fewest, see-through (the vertices under it show)."""
+        here = self.overview.pos()
+        for shrink in SHRINKS:
+            self.overview.resize_for(port.width(), shrink)
+            places = self._corners(port)
+            free = [place for place in places if not self._hidden_under_overview(place, port)]
+            if free:
+                self.overview.move(here if here in free else free[0])
+                self.overview.see_through.setEnabled(False)
+                return
+        self.overview.move(min(places, key=lambda place: self._hidden_under_overview(place, port)))
+        self.overview.see_through.setEnabled(True)
+
+    def _corners(self, port: QRect) -> list[QPoint]:
+        """The overview's places, in the order they are preferred."""
         size, m = self.overview.size(), OVERLAY_MARGIN
         right, left = port.right() - size.width() - m, port.left() + m
-        low = port.bottom() - size.height()
-        places = [QPoint(right, port.top() + m), QPoint(right, low - m),
-                  QPoint(left, port.top() + m), QPoint(left, low - m)]
+        low = port.bottom() - size.height() - m
+        return [QPoint(right, port.top() + m), QPoint(right, low), QPoint(left, port.top() + m), QPoint(left, low)]
 
-        def hidden(place: QPoint) -> int:  # the scene's index finds them: no walk over 200 vertices
-            area = self.mapToScene(QRect(place - port.topLeft(), size))
-            return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
-
-        here = self.overview.pos()
-        if here in places and (self.overview.dragging or not hidden(here)):
-            return here
-        return min(places, key=hidden)
+    def _hidden_under_overview(self, place: QPoint, port: QRect) -> int:
+        """How many vertices the overview would hide at ``place`` (the scene's index finds
+        them: no walk over 200 vertices)."""
+        area = self.mapToScene(QRect(place - port.topLeft(), self.overview.size()))
+        return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

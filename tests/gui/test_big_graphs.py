@@ -9,7 +9,6 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 from test_main_window import settle
 
-from amrgen.paths import RESOURCES_DIR
 from amrgen.stepping.session import Mode
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
@@ -101,14 +100,10 @@ def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, windo
     assert window.graph.transform().m11() == pytest.approx(1.0)
 
 
-def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot, big):
-    """With the Little Prince generator, whose G' of this graph leaves a corner free
-    wherever the view is scrolled."""
-    window = big()
-    book = RESOURCES_DIR / "little-prince"
-    with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
-        window.load_generator(book / "model", book / "lm.binary", book / "hyperparameters.json")
-    window.set_mode(Mode.MODEL)
+def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot, big_model):
+    """With the default generator no corner of the 40-vertex graph's G' is free at some
+    scroll positions at the overview's full size: it shrinks until one is."""
+    window = big_model
     show(window, MEDIUM)
     view = window.graph
     port = view.viewport().geometry()
@@ -120,10 +115,36 @@ def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot
 
     assert view.overview.isVisible() and len(view.nodes) >= 30  # G', the normalized graph
     assert hidden() == []  # at first the top right corner has a vertex under it: the overview is elsewhere
+    heights = set()
     for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
         for value in (bar.maximum(), bar.minimum()):
             bar.setValue(value)
             assert hidden() == [], f"scrolled to {value}"
+            assert not view.overview.see_through.isEnabled()
+            heights.add(view.overview.height())
+    assert len(heights) > 1  # it had to shrink somewhere: without shrinking, a vertex would be hidden
+
+
+def test_an_overview_that_cannot_help_hiding_a_vertex_is_see_through(qtbot, big):
+    """Zoomed in on the 40-vertex graph, some scroll positions leave no corner free even
+    for the smallest overview: there it is see-through, and opaque again where one is free."""
+    window = big()
+    show(window, MEDIUM)
+    view = window.graph
+    full = view.overview.height()
+    view.zoom(1.5)
+    h, v = view.horizontalScrollBar(), view.verticalScrollBar()
+    states = []
+    for x in range(h.minimum(), h.maximum() + 1, 80):
+        for y in range(v.minimum(), v.maximum() + 1, 80):
+            h.setValue(x)
+            v.setValue(y)
+            states.append((view.overview.see_through.isEnabled(), view.overview.height()))
+    assert view.overview.isVisible()
+    assert any(see_through for see_through, _ in states) and not all(see_through for see_through, _ in states)
+    assert all(height < full for see_through, height in states if see_through)  # the smallest first
+    view.fit()
+    assert not view.overview.see_through.isEnabled()
 
 
 def test_pressing_the_overview_moves_the_view_there(qtbot, big):
