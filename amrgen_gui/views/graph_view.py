@@ -26,7 +26,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSizeF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, QSizeF, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -508,9 +508,8 @@ class GraphView(ZoomableView):
         self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN,
                            (port.top() - self.controls.height()) // 2)
         self.legend.move(port.left() + OVERLAY_MARGIN, (port.top() - self.legend.height()) // 2)
-        if not self.overview.dragging:
-            self.overview.resize_for(port.width())
-        wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
+        wanted = bool(self.nodes) and not self.shows_whole_scene() \
+            and port.height() > 2 * self.overview.size_for(port.width()).height()
         if wanted and not self.overview.dragging:
             self._place_overview(port)
         if wanted != self.overview.isVisible():
@@ -521,30 +520,38 @@ class GraphView(ZoomableView):
         """Put the overview where it hides no vertex drawn: where it is if it hides none there,
         else the first free of top right, bottom right, top left and bottom left, at the largest
         of :data:`SHRINKS` that leaves one free; where none is, at the smallest, in the corner
-        that hides the fewest, see-through (the vertices under it show)."""
-        here = self.overview.pos()
+        that hides the fewest, see-through (the vertices under it show).  Sizes are tried
+        without resizing it: each resize would draw the whole graph again."""
+        here = self.overview.geometry()
         for shrink in SHRINKS:
-            self.overview.resize_for(port.width(), shrink)
-            places = self._corners(port)
-            free = [place for place in places if not self._hidden_under_overview(place, port)]
-            if free:
-                self.overview.move(here if here in free else free[0])
-                self.overview.see_through.setEnabled(False)
+            size = self.overview.size_for(port.width(), shrink)
+            places = [QRect(corner, size) for corner in self._corners(port, size)]
+            if here in places:
+                places.insert(0, here)
+            free = next((place for place in places if not self._hidden_under(place, port)), None)
+            if free is not None:
+                self._put_overview(free, see_through=False)
                 return
-        self.overview.move(min(places, key=lambda place: self._hidden_under_overview(place, port)))
-        self.overview.see_through.setEnabled(True)
+        self._put_overview(min(places, key=lambda place: self._hidden_under(place, port)), see_through=True)
 
-    def _corners(self, port: QRect) -> list[QPoint]:
+    def _put_overview(self, place: QRect, see_through: bool) -> None:
+        if place != self.overview.geometry():
+            self.overview.setGeometry(place)
+        if see_through != self.overview.see_through.isEnabled():
+            self.overview.see_through.setEnabled(see_through)
+
+    @staticmethod
+    def _corners(port: QRect, size: QSize) -> list[QPoint]:
         """The overview's places, in the order they are preferred."""
-        size, m = self.overview.size(), OVERLAY_MARGIN
+        m = OVERLAY_MARGIN
         right, left = port.right() - size.width() - m, port.left() + m
         low = port.bottom() - size.height() - m
         return [QPoint(right, port.top() + m), QPoint(right, low), QPoint(left, port.top() + m), QPoint(left, low)]
 
-    def _hidden_under_overview(self, place: QPoint, port: QRect) -> int:
+    def _hidden_under(self, place: QRect, port: QRect) -> int:
         """How many vertices the overview would hide at ``place`` (the scene's index finds
         them: no walk over 200 vertices)."""
-        area = self.mapToScene(QRect(place - port.topLeft(), self.overview.size()))
+        area = self.mapToScene(place.translated(-port.topLeft()))
         return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -49,15 +49,15 @@ class Overview(QGraphicsView):
         for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
             bar.valueChanged.connect(lambda _: self.viewport().update())
 
-    def resize_for(self, width: int, shrink: float = 1.0) -> None:
-        """Take the graph's shape within MAX_SHARE of a view ``width`` wide and MAX_HEIGHT high,
+    def size_for(self, width: int, shrink: float = 1.0) -> QSize:
+        """The graph's shape within MAX_SHARE of a view ``width`` wide and MAX_HEIGHT high,
         both times ``shrink``."""
         rect = self.scene().sceneRect()
         if rect.isEmpty():
-            return
+            return self.size()
         most = QSize(int(width * MAX_SHARE * shrink), int(MAX_HEIGHT * shrink))
         shaped = rect.size().toSize().scaled(most, Qt.AspectRatioMode.KeepAspectRatio)
-        self.setFixedSize(max(shaped.width(), MIN_HEIGHT), max(shaped.height(), MIN_HEIGHT))
+        return QSize(max(shaped.width(), MIN_HEIGHT), max(shaped.height(), MIN_HEIGHT))
 
     def refit(self) -> None:
         """Show the whole scene again (after it changed)."""
