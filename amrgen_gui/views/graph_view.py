@@ -15,9 +15,8 @@ scrolls instead), the view follows σ1 when a step takes it out of sight
 (:attr:`GraphView.following`), and an overview of the whole graph stands in
 the corner whenever the view shows only part of it.  The legend and the zoom,
 fit and follow buttons stand in a band above the viewport, never over a vertex.
-Double-clicking a vertex
-collapses what is below it (a ``+N`` tab counts it) or expands it again; a
-step that takes σ1 into a collapsed subtree expands it.
+Double-clicking a vertex collapses what is below it (a ``+N`` tab counts it)
+or expands it again; a step that takes σ1 into a collapsed subtree expands it.
 """
 
 from __future__ import annotations
@@ -56,7 +55,14 @@ from amrgen.transitions.configuration import PLACEHOLDER, Configuration, Inserte
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
 from amrgen_gui.session_cache import per_session
-from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
+from amrgen_gui.views.layout import (
+    EdgeRoute,
+    GraphLayout,
+    hidden_vertices,
+    layout_union,
+    shown_edges,
+)
+from amrgen_gui.views.legend import Legend
 from amrgen_gui.views.overview import SHRINKS, Overview
 from amrgen_gui.views.zoom import ZoomableView
 
@@ -77,12 +83,6 @@ a tenth of a second to draw."""
 OVERLAY_MARGIN, BAND_GAP = 8, 3
 """The gap around the controls and the overview; the gap above and below the legend and
 the controls in their band above the viewport."""
-LEGEND = [("σ1", theme.SIGMA1.line, theme.SIGMA1.fill, Qt.PenStyle.SolidLine),
-          ("β1", theme.BETA1.line, theme.BETA1.fill, Qt.PenStyle.SolidLine),
-          ("inserted", theme.INSERTED.line, theme.INSERTED.fill, Qt.PenStyle.DashLine),
-          ("deleted", theme.FAINT, theme.CANVAS, Qt.PenStyle.DotLine)]
-"""The legend's entries: text, line, fill and line style of the ellipse that shows it."""
-LEGEND_FONT = theme.ui_font(9)
 
 
 @dataclass(frozen=True)
@@ -341,30 +341,6 @@ def first_layout(session: Session) -> GraphLayout:
     that makes the session (:attr:`SessionModel.warmups`), as it takes seconds for
     a graph of 150 vertices."""
     return session_layout(session.expected() + [session.current])
-
-
-class Legend(QWidget):
-    """What the colours and borders of the vertices mean, in the band above the viewport
-    (over the graph it would cover vertices)."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        metrics = QFontMetricsF(LEGEND_FONT)
-        self.setFixedSize(int(sum(40 + metrics.horizontalAdvance(text) for text, *_ in LEGEND)), 22)
-
-    def paintEvent(self, event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setFont(LEGEND_FONT)
-        metrics = painter.fontMetrics()
-        x, y = 4.0, (self.height() - 14) / 2
-        for text, line, fill, style in LEGEND:
-            painter.setPen(QPen(line, 1.6, style))
-            painter.setBrush(fill)
-            painter.drawEllipse(QRectF(x, y, 22, 14))
-            painter.setPen(theme.MUTED)
-            painter.drawText(QPointF(x + 28, y + 11), text)
-            x += 40 + metrics.horizontalAdvance(text)
 
 
 class GraphView(ZoomableView):

@@ -9,7 +9,6 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 from test_main_window import settle
 
-from amrgen.stepping.session import Mode
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
 from amrgen_gui.views.graph_view import READABLE_SCALE
