@@ -271,15 +271,20 @@ class Phase2Inspector(QWidget):
                               f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield")  # one line
 
     def _fit_yield(self) -> None:
-        """The partial yield gets what the columns up to score_TS leave of the table's
-        width, at least :data:`MIN_YIELD_WIDTH`, at most what its texts need: the three
-        sums stay in sight in a narrow dock (1280x800), and the scores by class and the
-        pruning stage after them are a horizontal scroll away."""
+        """The partial yield gets what the other columns leave of the table's width, at most
+        what its texts need and at least :data:`MIN_YIELD_WIDTH`.  Where all of them leave
+        less, it gives way to all but the pruning stage, or (the bottom docks split 1280 px)
+        to those up to score_TS: the three sums stay in sight, the columns after them are a
+        horizontal scroll away."""
         if not self.widths:
             return
-        others = sum(self.view.columnWidth(c) for c in range(LAST_IN_SIGHT + 1) if c != YIELD_COLUMN)
-        room = self.view.viewport().width() - others
-        self.view.setColumnWidth(YIELD_COLUMN, max(MIN_YIELD_WIDTH, min(room, self.widths[YIELD_COLUMN])))
+        width = self.view.viewport().width()
+        stage = max(self.widths[-1], self.view.horizontalHeader().sectionSizeHint(len(COLUMNS) - 1))
+        scores = sum(self.view.columnWidth(c) for c in range(LAST_IN_SIGHT + 1) if c != YIELD_COLUMN)
+        by_class = sum(self.view.columnWidth(c) for c in range(LAST_IN_SIGHT + 1, len(COLUMNS) - 1))
+        rooms = [width - scores - by_class - stage, width - scores - by_class, width - scores]
+        room = next((room for room in rooms if room >= MIN_YIELD_WIDTH), MIN_YIELD_WIDTH)
+        self.view.setColumnWidth(YIELD_COLUMN, min(room, self.widths[YIELD_COLUMN]))
 
     def _preview(self, row: int) -> None:
         session = self.model.session
