@@ -240,3 +240,17 @@ def test_the_zoom_controls_stand_above_the_graph_and_cover_no_vertex(qtbot, big,
         assert overlay.isVisible() and view.rect().contains(overlay.geometry())
         assert overlay.geometry().bottom() < port.top()  # above the viewport, where nothing is drawn
     assert not view.controls.geometry().intersects(view.legend.geometry())
+
+
+def test_a_wide_phase2_inspector_shows_every_column(qtbot, big_model):
+    window = big_model
+    show(window, MEDIUM, steps=20)
+    dock = window.docks["phase2"]
+    dock.setFloating(True)
+    dock.resize(1900, 300)
+    inspector = window.inspector
+    qtbot.waitUntil(lambda: inspector.isVisible() and inspector.table.rowCount() > 0, timeout=5000)
+    settle(window)
+    view, header = inspector.view, inspector.view.horizontalHeader()
+    assert header.length() <= view.viewport().width() and view.horizontalScrollBar().maximum() == 0
+    assert view.columnWidth(YIELD_COLUMN) >= MIN_YIELD_WIDTH
