@@ -15,7 +15,8 @@ recursively, the child candidates it combines) are marked ▶.  The caption says
 why b̂ was said: its place in best(root) by ŝ and its score after the final
 re-ranking, ŝ + θ_LM · score_LM(w̃) of its postprocessed sentence
 (:meth:`amrgen.decoding.generator.Generator.say`), which may prefer a candidate
-the search ranked lower.
+the search ranked lower; in one line, so that the candidates get the dock's
+height (the tooltip says it whole).
 
 The partial yields, long and alike, are elided in the middle (their ends are
 where candidates differ) and give way to the three sums (score, θ_LM·score_LM,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -161,6 +163,7 @@ class Phase2Inspector(QWidget):
         self.model = model
         self.caption = QLabel(objectName="caption")
         self.caption.setWordWrap(True)
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the dock
         self.widths: list[int] = []
         """What the columns of the table shown need (:func:`text_widths`)."""
         self.vertices = QListWidget()
@@ -171,7 +174,7 @@ class Phase2Inspector(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.verticalHeader().hide()
-        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.verticalHeader().setDefaultSectionSize(20)  # three candidates in sight at 1280x800
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the texts in _show_vertex
         header.setStretchLastSection(True)
@@ -185,7 +188,8 @@ class Phase2Inspector(QWidget):
         splitter.setSizes([150, 800])
         self.view.viewport().installEventFilter(self)  # its width changes with the splitter and the scroll bar too
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setSpacing(2)
         layout.addWidget(self.caption)
         layout.addWidget(splitter, 1)
         self.count = QLabel(objectName="caption")
@@ -229,6 +233,7 @@ class Phase2Inspector(QWidget):
         self.table.set_rows([], [])
         self.count.clear()
         self.caption.setToolTip("")
+        self.caption.setWordWrap(True)  # a note, with nothing below it: whole
         if not model_mode:
             self.caption.setText("Model mode (Ctrl+M) shows the candidates best(v) of phase 2 here.")
             return
@@ -238,8 +243,11 @@ class Phase2Inspector(QWidget):
             return
         generation = session.generation
         self.path = session.winner_path
-        self.caption.setText(f"▶ the path to the winner b̂. {why_said(generation)}")
-        self.caption.setToolTip(f"b̂ says “{generation.sentence}”.\nThe vertices in the search's bottom-up order, "
+        # One line above the candidates, so that the table gets the height; the tooltip has it all.
+        self.caption.setWordWrap(False)
+        self.caption.setText(f"▶ the path to b̂ · {why_said(generation, short=True)}")
+        self.caption.setToolTip(f"▶ the path to the winner b̂. {why_said(generation)}\n"
+                                f"b̂ says “{generation.sentence}”.\nThe vertices in the search's bottom-up order, "
                                 "and the candidates best(v) of the one selected; select a candidate to see "
                                 "generatePartial(c, b) for it in the graph.")
         graph = generation.phase1.configuration.graph  # G', with the copies phase 1 made
@@ -303,12 +311,16 @@ class Phase2Inspector(QWidget):
         self.model.show_preview(c, f"generatePartial(c, b) for {place}: “{' '.join(candidate.hypothesis.words)}”")
 
 
-def why_said(generation) -> str:
+def why_said(generation, short: bool = False) -> str:
     """Why b̂ was said: its rank in best(root) by ŝ, and its score after the final
-    re-ranking of the postprocessed candidates (:meth:`Generator.say`)."""
+    re-ranking of the postprocessed candidates (:meth:`Generator.say`); ``short``: in
+    a few words."""
     winner = generation.winner
     root = generation.phase2.best.get(generation.phase2.root, [])
     rank = 1 + sum(h.score > winner.score for h in root)
+    if short:
+        return (f"#{rank} of {len(root)} in best(root) by ŝ = {number(winner.score)} · said: "
+                f"ŝ + θ_LM·score_LM(w̃) = {number(generation.score)}, the highest")
     return (f"It is #{rank} of {len(root)} in best(root) by its score ŝ = {number(winner.score)}; said because "
             f"ŝ + θ_LM·score_LM(w̃) of its postprocessed sentence = {number(generation.score)} is the highest "
             "(the final re-ranking).")

@@ -226,6 +226,9 @@ def test_the_phase2_inspector_keeps_its_three_scores_in_sight_at_1280x800(qtbot,
     last = COLUMNS.index("score_TS")
     assert header.sectionViewportPosition(last) + header.sectionSize(last) <= view.viewport().width()
     assert view.columnWidth(YIELD_COLUMN) >= MIN_YIELD_WIDTH
+    caption = inspector.caption  # one line, so that three candidates show; the tooltip says it all
+    assert caption.height() < 2 * caption.fontMetrics().lineSpacing() and "(the final re-ranking)" in caption.toolTip()
+    assert view.viewport().height() >= 3 * view.rowHeight(0)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
