@@ -13,9 +13,10 @@ Big graphs (Bio's have 40 to 150 vertices) stay readable: fitting never
 shrinks labels below :data:`READABLE_SCALE` (the view fits the width and
 scrolls instead), the view follows σ1 when a step takes it out of sight
 (:attr:`GraphView.following`), and an overview of the whole graph stands in
-the corner whenever the view shows only part of it.  Double-clicking a vertex
-collapses what is below it (a ``+N`` tab counts it) or expands it again; a
-step that takes σ1 into a collapsed subtree expands it.
+the corner whenever the view shows only part of it.  The legend and the zoom,
+fit and follow buttons stand in a band above the viewport, never over a vertex.
+Double-clicking a vertex collapses what is below it (a ``+N`` tab counts it)
+or expands it again; a step that takes σ1 into a collapsed subtree expands it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSizeF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, QSizeF, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -54,8 +55,15 @@ from amrgen.transitions.configuration import PLACEHOLDER, Configuration, Inserte
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
 from amrgen_gui.session_cache import per_session
-from amrgen_gui.views.layout import EdgeRoute, GraphLayout, hidden_vertices, layout_union, shown_edges
-from amrgen_gui.views.overview import Overview
+from amrgen_gui.views.layout import (
+    EdgeRoute,
+    GraphLayout,
+    hidden_vertices,
+    layout_union,
+    shown_edges,
+)
+from amrgen_gui.views.legend import Legend
+from amrgen_gui.views.overview import SHRINKS, Overview
 from amrgen_gui.views.zoom import ZoomableView
 
 LABEL_FONT = theme.scene_font(14, bold=True)
@@ -72,8 +80,9 @@ SKETCH_SCALE = 0.35
 """Below this scale (the overview, a view zoomed far out) vertices and edges are drawn
 without their text: labels would be under 5 px, and a 150-vertex graph's text takes
 a tenth of a second to draw."""
-LEGEND_BAND, OVERLAY_MARGIN = 40, 8
-"""The legend's band at the bottom of the view; the gap around the controls and the overview."""
+OVERLAY_MARGIN, BAND_GAP = 8, 3
+"""The gap around the controls and the overview; the gap above and below the legend and
+the controls in their band above the viewport."""
 
 
 @dataclass(frozen=True)
@@ -310,7 +319,7 @@ def draw(scene: QGraphicsScene, c: Configuration, layout: GraphLayout, model: Se
             look = replace(look, folded=len(c.graph.successors(v)))
         nodes[v] = NodeItem(v, look, layout.nodes[v].center(), model, toggle)
         scene.addItem(nodes[v])
-    scene.setSceneRect(layout.bounds.adjusted(-24, -24, 24, 36))  # room for badges and the legend
+    scene.setSceneRect(layout.bounds.adjusted(-24, -24, 24, 24))  # room for the badges
     return nodes
 
 
@@ -342,7 +351,6 @@ class GraphView(ZoomableView):
         self.model = model
         self.layout_: GraphLayout | None = None
         self.nodes: dict[Vertex, NodeItem] = {}
-        self.show_legend = True
         self.following = True
         """Whether a step that takes σ1 out of sight scrolls it back into the middle."""
         self.collapsed: set[Vertex] = set()
@@ -352,8 +360,9 @@ class GraphView(ZoomableView):
         self.min_fit_scale = READABLE_SCALE
         self._fit_next = False
         """A new session: fit once it is drawn."""
-        # The legend is drawn over the viewport, so scrolling must repaint everything.
+        # The preview's caption is drawn over the viewport, so scrolling must repaint everything.
         self.setViewportUpdateMode(ZoomableView.ViewportUpdateMode.FullViewportUpdate)
+        self.legend = Legend(self)
         self.controls = QWidget(self)
         QHBoxLayout(self.controls).setContentsMargins(0, 0, 0, 0)
         self.overview = Overview(self)
@@ -373,6 +382,9 @@ class GraphView(ZoomableView):
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             self.controls.layout().addWidget(button)
+        # A band above the viewport holds them and the legend, so that they never cover a vertex.
+        self.setViewportMargins(0, max(self.controls.sizeHint().height(), self.legend.height()) + 2 * BAND_GAP,
+                                0, 0)
         self._place_overlays()
 
     # -- following the model ----------------------------------------------------------
@@ -442,8 +454,7 @@ class GraphView(ZoomableView):
         self._follow()
 
     def set_legend(self, shown: bool) -> None:
-        self.show_legend = shown
-        self.viewport().update()
+        self.legend.setVisible(shown)
 
     def sigma1_item(self) -> NodeItem | None:
         """The item of σ1 of the configuration shown (None: σ is empty)."""
@@ -452,55 +463,72 @@ class GraphView(ZoomableView):
         return self.nodes.get(c.sigma1) if c is not None and c.node_buffer else None
 
     def in_sight(self, rect: QRectF) -> bool:
-        """Whether the scene's ``rect`` is in the viewport, clear of the legend, the controls and the overview."""
+        """Whether the scene's ``rect`` is in the viewport, clear of the overview."""
         shown = self.mapFromScene(rect).boundingRect()
-        clear = self.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND if self.show_legend else 0)
-        covered = [w.geometry().translated(-self.viewport().pos()) for w in (self.controls, self.overview)
-                   if w.isVisible()]
-        return clear.contains(shown) and not any(r.intersects(shown) for r in covered)
+        covered = self.overview.geometry().translated(-self.viewport().pos())
+        return self.viewport().rect().contains(shown) and not (self.overview.isVisible() and covered.intersects(shown))
 
     def _follow(self) -> None:
         item = self.sigma1_item()
         if self.following and item is not None and not self.in_sight(item.ellipse):
-            clear = self.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND if self.show_legend else 0)
-            offset = QPointF(self.viewport().rect().center() - clear.center()) / self.transform().m11()
-            self.centerOn(item.ellipse.center() + offset)
+            self.centerOn(item.ellipse.center())
 
     # -- overlays ---------------------------------------------------------------------------
 
     def _place_overlays(self) -> None:
-        """Controls at the top right, the overview below them (or in another corner, where it
-        hides no vertex) when the view shows only part of the graph."""
+        """Controls in the band above the viewport, at the right; the overview in the viewport's
+        top right corner (or in another, where it hides no vertex) when the view shows only part
+        of the graph."""
         port = self.viewport().geometry()
         self.controls.adjustSize()
-        self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN, port.top() + OVERLAY_MARGIN)
-        self.overview.resize_for(port.width())
-        wanted = bool(self.nodes) and not self.shows_whole_scene() and port.height() > 2 * self.overview.height()
-        if wanted:
-            self.overview.move(self._overview_place(port))
+        self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN,
+                           (port.top() - self.controls.height()) // 2)
+        self.legend.move(port.left() + OVERLAY_MARGIN, (port.top() - self.legend.height()) // 2)
+        wanted = bool(self.nodes) and not self.shows_whole_scene() \
+            and port.height() > 2 * self.overview.size_for(port.width()).height()
+        if wanted and not self.overview.dragging:
+            self._place_overview(port)
         if wanted != self.overview.isVisible():
             self.overview.setVisible(wanted)
         self.overview.viewport().update()
 
-    def _overview_place(self, port: QRect) -> QPoint:
-        """Where the overview hides the fewest vertices drawn: where it is if it hides none
-        there, else the first of top right (below the controls), bottom right, top left and
-        bottom left (above the legend) that hides the fewest."""
-        size, m = self.overview.size(), OVERLAY_MARGIN
+    def _place_overview(self, port: QRect) -> None:
+        """Put the overview where it hides no vertex drawn: where it is if it hides none there,
+        else the first free of top right, bottom right, top left and bottom left, at the largest
+        of :data:`SHRINKS` that leaves one free; where none is, at the smallest, in the corner
+        that hides the fewest, see-through (the vertices under it show).  Sizes are tried
+        without resizing it: each resize would draw the whole graph again."""
+        here = self.overview.geometry()
+        for shrink in SHRINKS:
+            size = self.overview.size_for(port.width(), shrink)
+            places = [QRect(corner, size) for corner in self._corners(port, size)]
+            if here in places:
+                places.insert(0, here)
+            free = next((place for place in places if not self._hidden_under(place, port)), None)
+            if free is not None:
+                self._put_overview(free, see_through=False)
+                return
+        self._put_overview(min(places, key=lambda place: self._hidden_under(place, port)), see_through=True)
+
+    def _put_overview(self, place: QRect, see_through: bool) -> None:
+        if place != self.overview.geometry():
+            self.overview.setGeometry(place)
+        if see_through != self.overview.see_through.isEnabled():
+            self.overview.see_through.setEnabled(see_through)
+
+    @staticmethod
+    def _corners(port: QRect, size: QSize) -> list[QPoint]:
+        """The overview's places, in the order they are preferred."""
+        m = OVERLAY_MARGIN
         right, left = port.right() - size.width() - m, port.left() + m
-        legend = LEGEND_BAND if self.show_legend else m
-        low = port.bottom() - size.height()
-        places = [QPoint(right, self.controls.geometry().bottom() + m), QPoint(right, low - m),
-                  QPoint(left, port.top() + m), QPoint(left, low - legend)]
+        low = port.bottom() - size.height() - m
+        return [QPoint(right, port.top() + m), QPoint(right, low), QPoint(left, port.top() + m), QPoint(left, low)]
 
-        def hidden(place: QPoint) -> int:  # the scene's index finds them: no walk over 200 vertices
-            area = self.mapToScene(QRect(place - port.topLeft(), size))
-            return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
-
-        here = self.overview.pos()
-        if here in places and (self.overview.dragging or not hidden(here)):
-            return here
-        return min(places, key=hidden)
+    def _hidden_under(self, place: QRect, port: QRect) -> int:
+        """How many vertices the overview would hide at ``place`` (the scene's index finds
+        them: no walk over 200 vertices)."""
+        area = self.mapToScene(place.translated(-port.topLeft()))
+        return sum(isinstance(item, NodeItem) for item in self.scene().items(area))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -510,32 +538,11 @@ class GraphView(ZoomableView):
         super().zoom(factor)
         self._place_overlays()
 
-    # -- the legend -------------------------------------------------------------------------
+    # -- the caption ------------------------------------------------------------------------
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.model.preview is not None:
             self._draw_caption(painter, self.model.preview_caption)
-        if not (self.show_legend and self.nodes):
-            return
-        painter.save()
-        painter.resetTransform()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        entries = [("σ1", theme.SIGMA1.line, theme.SIGMA1.fill, Qt.PenStyle.SolidLine),
-                   ("β1", theme.BETA1.line, theme.BETA1.fill, Qt.PenStyle.SolidLine),
-                   ("inserted", theme.INSERTED.line, theme.INSERTED.fill, Qt.PenStyle.DashLine),
-                   ("deleted", theme.FAINT, theme.CANVAS, Qt.PenStyle.DotLine)]
-        font = theme.ui_font(9)
-        painter.setFont(font)
-        metrics = painter.fontMetrics()
-        x, y = 12.0, self.viewport().height() - 26.0
-        for text, line, fill, style in entries:
-            painter.setPen(QPen(line, 1.6, style))
-            painter.setBrush(fill)
-            painter.drawEllipse(QRectF(x, y, 22, 14))
-            painter.setPen(theme.MUTED)
-            painter.drawText(QPointF(x + 28, y + 11), text)
-            x += 40 + metrics.horizontalAdvance(text)
-        painter.restore()
 
     def _draw_caption(self, painter: QPainter, caption: str) -> None:
         """What the preview shows, in a box at the top left."""

@@ -2,7 +2,9 @@
 beside gold_B(c) at its configuration, the first step where the model leaves
 the oracle's path marked (:mod:`amrgen.stepping.divergence`), with both
 transitions and what the model gives each, and the model's, the oracle's and
-the reference sentence.  Clicking a step takes the model session there
+the reference sentence.  The divergence takes one line beside the buttons
+(all of it in the line's tooltip, and above the steps under Details), so that
+the steps get the rest of the dock.  Clicking a step takes the model session there
 (:attr:`OracleComparisonView.jumpTo`); Model ▸ Compare with Oracle (Ctrl+D)
 shows the view and goes to the first divergence.
 
@@ -36,10 +38,11 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -54,6 +57,8 @@ if TYPE_CHECKING:  # the decoder is imported when a comparison is made, not when
 
 COLUMNS = ("step", "σ1", "stage", "model's transition", "P", "oracle's transition", "P (model)")
 Index = QModelIndex | QPersistentModelIndex
+ROW_HEIGHT = 20
+"""The steps' rows, in the monospaced font: five and more in sight at 1280x800."""
 
 
 def probability(p: float | None) -> str:
@@ -142,16 +147,23 @@ class OracleComparisonView(QWidget):
         """(entry, generator, approach) of the comparison shown or being made."""
         self._then: list[Callable[[], None]] = []
         self.summary = QLabel(objectName="caption")
-        self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
+        # One line, cut at the dock's edge rather than widening it; the tooltip and Details have it all.
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
         self.sentences = QLabel()
         self.sentences.setWordWrap(True)
         self.sentences.setTextFormat(Qt.TextFormat.RichText)
         self.sentences.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.only = QCheckBox("Disagreements only")
         self.only.setToolTip("List only the steps where the model's transition is not the oracle's")
-        self.go = QPushButton("Go to Divergence")
+        self.go = QToolButton(text="Go to Divergence")
         self.go.setToolTip("Show the model session at the first step where it leaves the oracle's path (Ctrl+D)")
+        self.more = QToolButton(text="Details", checkable=True)
+        self.more.setToolTip("Where the model leaves the oracle's path, and the model's, the oracle's and the "
+                             "reference sentence, above the steps")
         self.rows = ComparedSteps(self)
         self.table = QTableView()
         self.table.setModel(self.rows)
@@ -161,44 +173,44 @@ class OracleComparisonView(QWidget):
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(22)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         for column in (3, 5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         for column, width in ((0, 44), (1, 150), (2, 44), (4, 52), (6, 74)):
             self.table.setColumnWidth(column, width)
-        # The texts scroll and the table shrinks, so that the dock asks for no more height
-        # than its neighbours at 1280x800; the splitter gives either more.
+        # The summary and the buttons take one line, so that the steps get the rest of a dock
+        # about 190 px high at 1280x800 (5 rows and more); Details shows the rest above them.
         texts = QWidget()
         column = QVBoxLayout(texts)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.summary)
+        column.addWidget(self.details)
         column.addWidget(self.sentences)
         column.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(texts)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        controls = QVBoxLayout()
-        controls.addWidget(self.go)
-        controls.addWidget(self.only)
-        controls.addStretch(1)
-        upper = QWidget()
-        row = QHBoxLayout(upper)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(scroll, 1)
-        row.addLayout(controls)
-        upper.setMinimumHeight(60)
+        self.details_pane = QScrollArea()
+        self.details_pane.setWidget(texts)
+        self.details_pane.setWidgetResizable(True)
+        self.details_pane.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_pane.setMinimumHeight(40)
+        self.details_pane.hide()
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.summary, 1)
+        for widget in (self.more, self.go, self.only):
+            top.addWidget(widget)
         self.table.setMinimumHeight(44)
+        self.table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(upper)
+        split.addWidget(self.details_pane)
         split.addWidget(self.table)
         split.setChildrenCollapsible(False)
         split.setSizes([84, 200])
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 6)
-        layout.addWidget(split)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self.more.toggled.connect(self.details_pane.setVisible)
         self.only.toggled.connect(lambda: self._list())
         self.go.clicked.connect(self.go_to_divergence)
         self.table.clicked.connect(lambda index: self.jumpTo.emit(index.data(Qt.ItemDataRole.UserRole)))
@@ -293,10 +305,14 @@ class OracleComparisonView(QWidget):
         self.go.setEnabled(comparison is not None and comparison.divergence is not None)
         if comparison is None:
             self.summary.setText(note)
+            self.details.setText(note)
             self.sentences.setText("")
         else:
-            self.summary.setText(self._summary(comparison))
+            self.summary.setText(self._line(comparison))
+            self.details.setText(self._summary(comparison))
             self.sentences.setText(self._sentences(comparison))
+        self.summary.setToolTip("<br>".join(label.text() for label in (self.details, self.sentences)
+                                            if label.text()))
         self._list()
         self.compared.emit()
 
@@ -307,6 +323,18 @@ class OracleComparisonView(QWidget):
         if row is not None:
             self.table.selectRow(row)
             self.table.scrollTo(self.rows.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    @staticmethod
+    def _line(c: Comparison) -> str:
+        """The divergence in one short line: the step, both transitions and their probabilities."""
+        d = c.divergence
+        if d is None:
+            return f"The model follows the oracle at all {len(c.steps)} steps."
+        oracle = (f"<b>{escape(str(d.oracle))}</b> {probability(d.oracle_probability)}" if d.oracle is not None
+                  else "cannot tell")
+        return (f"<span style='color:{theme.CHOICE.line.name()}'>Diverges at step {d.position}:</span> model "
+                f"<b>{escape(str(d.model))}</b> {probability(d.model_probability)}, "
+                f"<span style='color:{theme.GOLD.line.name()}'>oracle</span> {oracle}")
 
     @staticmethod
     def _summary(c: Comparison) -> str:

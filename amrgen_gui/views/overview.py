@@ -1,6 +1,8 @@
 """The overview of a big graph: the whole scene of a view in a small picture,
 the part the view shows framed; pressing or dragging in it moves the view there.
-The view places it in a corner where it hides no vertex (:meth:`GraphView._overview_place`).
+The view places it in a corner where it hides no vertex, smaller if it must; where no
+corner is free even so, it stands where it hides the fewest, see-through
+(:meth:`GraphView._place_overview`).
 
 It shares the view's scene, so it shows what the view shows (hover, σ1, ρ)
 without drawing anything twice in code.
@@ -10,12 +12,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGraphicsView
+from PySide6.QtWidgets import QFrame, QGraphicsOpacityEffect, QGraphicsView
 
 from amrgen_gui import theme
 
 MAX_HEIGHT, MIN_HEIGHT, MAX_SHARE = 150, 48, 0.4
 """The overview is at most MAX_HEIGHT high and MAX_SHARE of the view wide, shaped like the graph."""
+SHRINKS = (1.0, 0.75, 0.5)
+"""The sizes the view tries, largest first, for a corner where the overview hides no vertex."""
+SEE_THROUGH = 0.45
+"""The overview's opacity where it cannot help hiding a vertex: the vertex shows through."""
 
 
 class Overview(QGraphicsView):
@@ -26,6 +32,10 @@ class Overview(QGraphicsView):
         self.view = view
         self.dragging = False
         """Whether the pointer is pressed in it (the view keeps it where it is meanwhile)."""
+        self.see_through = QGraphicsOpacityEffect(self)
+        self.see_through.setOpacity(SEE_THROUGH)
+        self.see_through.setEnabled(False)
+        self.setGraphicsEffect(self.see_through)
         self.setInteractive(False)  # hovering the overview must not point at vertices
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -39,14 +49,15 @@ class Overview(QGraphicsView):
         for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
             bar.valueChanged.connect(lambda _: self.viewport().update())
 
-    def resize_for(self, width: int) -> None:
-        """Take the graph's shape within MAX_SHARE of a view ``width`` wide and MAX_HEIGHT high."""
+    def size_for(self, width: int, shrink: float = 1.0) -> QSize:
+        """The graph's shape within MAX_SHARE of a view ``width`` wide and MAX_HEIGHT high,
+        both times ``shrink``."""
         rect = self.scene().sceneRect()
         if rect.isEmpty():
-            return
-        most = QSize(int(width * MAX_SHARE), MAX_HEIGHT)
+            return self.size()
+        most = QSize(int(width * MAX_SHARE * shrink), int(MAX_HEIGHT * shrink))
         shaped = rect.size().toSize().scaled(most, Qt.AspectRatioMode.KeepAspectRatio)
-        self.setFixedSize(max(shaped.width(), MIN_HEIGHT), max(shaped.height(), MIN_HEIGHT))
+        return QSize(max(shaped.width(), MIN_HEIGHT), max(shaped.height(), MIN_HEIGHT))
 
     def refit(self) -> None:
         """Show the whole scene again (after it changed)."""

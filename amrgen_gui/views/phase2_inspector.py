@@ -15,11 +15,14 @@ recursively, the child candidates it combines) are marked ▶.  The caption says
 why b̂ was said: its place in best(root) by ŝ and its score after the final
 re-ranking, ŝ + θ_LM · score_LM(w̃) of its postprocessed sentence
 (:meth:`amrgen.decoding.generator.Generator.say`), which may prefer a candidate
-the search ranked lower.
+the search ranked lower; in one line, so that the candidates get the dock's
+height (the tooltip says it whole).
 
 The partial yields, long and alike, are elided in the middle (their ends are
-where candidates differ) and get the room the score columns leave.  After an
-override the derivation leaves generate(G): the table is cleared (it no
+where candidates differ) and give way to the three sums (score, θ_LM·score_LM,
+score_TS), which stay in sight in a narrow dock (1280x800); the scores by class
+after them are a horizontal scroll away.  After an override the derivation
+leaves generate(G): the table is cleared (it no
 longer describes what is shown) until Back or Reset returns to it.
 
 Selecting a candidate shows it in the graph: generatePartial(c, b) for the
@@ -33,13 +36,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -61,7 +65,9 @@ COLUMNS = ("", "#", "realization", "partial yield", "score", "θ_LM·score_LM", 
 TABLE_FONT = theme.ui_font(9.5)
 YIELD_COLUMN = 3
 """The partial yield: long, so it gets the room the other columns leave (elided in the middle)."""
-MIN_YIELD_WIDTH = 140
+LAST_IN_SIGHT = COLUMNS.index("score_TS")
+"""The last of the columns kept in sight: the yield gives way to them."""
+MIN_YIELD_WIDTH = 120
 """The partial yield's least width, however narrow the table."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
@@ -157,6 +163,7 @@ class Phase2Inspector(QWidget):
         self.model = model
         self.caption = QLabel(objectName="caption")
         self.caption.setWordWrap(True)
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the dock
         self.widths: list[int] = []
         """What the columns of the table shown need (:func:`text_widths`)."""
         self.vertices = QListWidget()
@@ -167,7 +174,7 @@ class Phase2Inspector(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.verticalHeader().hide()
-        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.verticalHeader().setDefaultSectionSize(20)  # three candidates in sight at 1280x800
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the texts in _show_vertex
         header.setStretchLastSection(True)
@@ -178,9 +185,11 @@ class Phase2Inspector(QWidget):
         splitter.addWidget(self.vertices)
         splitter.addWidget(self.view)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([170, 800])
+        splitter.setSizes([150, 800])
+        self.view.viewport().installEventFilter(self)  # its width changes with the splitter and the scroll bar too
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setSpacing(2)
         layout.addWidget(self.caption)
         layout.addWidget(splitter, 1)
         self.count = QLabel(objectName="caption")
@@ -208,9 +217,10 @@ class Phase2Inspector(QWidget):
     def select_vertex(self, v: Vertex) -> None:
         self.vertices.setCurrentRow(self.order().index(v))
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_yield()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._fit_yield()
+        return False
 
     def _refresh(self) -> None:
         session = self.model.session
@@ -223,6 +233,7 @@ class Phase2Inspector(QWidget):
         self.table.set_rows([], [])
         self.count.clear()
         self.caption.setToolTip("")
+        self.caption.setWordWrap(True)  # a note, with nothing below it: whole
         if not model_mode:
             self.caption.setText("Model mode (Ctrl+M) shows the candidates best(v) of phase 2 here.")
             return
@@ -232,8 +243,11 @@ class Phase2Inspector(QWidget):
             return
         generation = session.generation
         self.path = session.winner_path
-        self.caption.setText(f"▶ the path to the winner b̂. {why_said(generation)}")
-        self.caption.setToolTip(f"b̂ says “{generation.sentence}”.\nThe vertices in the search's bottom-up order, "
+        # One line above the candidates, so that the table gets the height; the tooltip has it all.
+        self.caption.setWordWrap(False)
+        self.caption.setText(f"▶ the path to b̂ · {why_said(generation, short=True)}")
+        self.caption.setToolTip(f"▶ the path to the winner b̂. {why_said(generation)}\n"
+                                f"b̂ says “{generation.sentence}”.\nThe vertices in the search's bottom-up order, "
                                 "and the candidates best(v) of the one selected; select a candidate to see "
                                 "generatePartial(c, b) for it in the graph.")
         graph = generation.phase1.configuration.graph  # G', with the copies phase 1 made
@@ -265,14 +279,20 @@ class Phase2Inspector(QWidget):
                               f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield")  # one line
 
     def _fit_yield(self) -> None:
-        """The partial yield gets what the other columns leave of the table's width,
-        at least :data:`MIN_YIELD_WIDTH`, at most what its texts need."""
+        """The partial yield gets what the other columns leave of the table's width, at most
+        what its texts need and at least :data:`MIN_YIELD_WIDTH`.  Where all of them leave
+        less, it gives way to all but the pruning stage, or (the bottom docks split 1280 px)
+        to those up to score_TS: the three sums stay in sight, the columns after them are a
+        horizontal scroll away."""
         if not self.widths:
             return
-        others = sum(self.view.columnWidth(c) for c in range(len(COLUMNS) - 1) if c != YIELD_COLUMN)
+        width = self.view.viewport().width()
         stage = max(self.widths[-1], self.view.horizontalHeader().sectionSizeHint(len(COLUMNS) - 1))
-        room = self.view.viewport().width() - others - stage
-        self.view.setColumnWidth(YIELD_COLUMN, max(MIN_YIELD_WIDTH, min(room, self.widths[YIELD_COLUMN])))
+        scores = sum(self.view.columnWidth(c) for c in range(LAST_IN_SIGHT + 1) if c != YIELD_COLUMN)
+        by_class = sum(self.view.columnWidth(c) for c in range(LAST_IN_SIGHT + 1, len(COLUMNS) - 1))
+        rooms = [width - scores - by_class - stage, width - scores - by_class, width - scores]
+        room = next((room for room in rooms if room >= MIN_YIELD_WIDTH), MIN_YIELD_WIDTH)
+        self.view.setColumnWidth(YIELD_COLUMN, min(room, self.widths[YIELD_COLUMN]))
 
     def _preview(self, row: int) -> None:
         session = self.model.session
@@ -291,12 +311,16 @@ class Phase2Inspector(QWidget):
         self.model.show_preview(c, f"generatePartial(c, b) for {place}: “{' '.join(candidate.hypothesis.words)}”")
 
 
-def why_said(generation) -> str:
+def why_said(generation, short: bool = False) -> str:
     """Why b̂ was said: its rank in best(root) by ŝ, and its score after the final
-    re-ranking of the postprocessed candidates (:meth:`Generator.say`)."""
+    re-ranking of the postprocessed candidates (:meth:`Generator.say`); ``short``: in
+    a few words."""
     winner = generation.winner
     root = generation.phase2.best.get(generation.phase2.root, [])
     rank = 1 + sum(h.score > winner.score for h in root)
+    if short:
+        return (f"#{rank} of {len(root)} in best(root) by ŝ = {number(winner.score)} · said: "
+                f"ŝ + θ_LM·score_LM(w̃) = {number(generation.score)}, the highest")
     return (f"It is #{rank} of {len(root)} in best(root) by its score ŝ = {number(winner.score)}; said because "
             f"ŝ + θ_LM·score_LM(w̃) of its postprocessed sentence = {number(generation.score)} is the highest "
             "(the final re-ranking).")

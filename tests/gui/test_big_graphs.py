@@ -9,11 +9,10 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 from test_main_window import settle
 
-from amrgen.paths import RESOURCES_DIR
-from amrgen.stepping.session import Mode
 from amrgen_gui.main_window import MainWindow
 from amrgen_gui.views import buffers
-from amrgen_gui.views.graph_view import LEGEND_BAND, READABLE_SCALE
+from amrgen_gui.views.graph_view import READABLE_SCALE
+from amrgen_gui.views.phase2_inspector import COLUMNS, MIN_YIELD_WIDTH, YIELD_COLUMN
 
 pytestmark = pytest.mark.gui
 
@@ -44,11 +43,11 @@ def show(window: MainWindow, index: int, steps: int = 0) -> None:
 
 
 def sigma1_in_view(window: MainWindow) -> bool:
-    """Whether σ1's ellipse lies in the graph view's viewport, above the legend."""
+    """Whether σ1's ellipse lies in the graph view's viewport."""
     view = window.graph
     c = window.model.session.current
     shown = view.mapFromScene(view.nodes[c.sigma1].ellipse).boundingRect()
-    return view.viewport().rect().adjusted(0, 0, 0, -LEGEND_BAND).contains(shown)
+    return view.viewport().rect().contains(shown)
 
 
 def test_the_fixture_has_the_sizes_asked_for(big):
@@ -100,14 +99,10 @@ def test_fitting_keeps_labels_readable_and_an_overview_shows_the_rest(big, windo
     assert window.graph.transform().m11() == pytest.approx(1.0)
 
 
-def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot, big):
-    """With the Little Prince generator, whose G' of this graph leaves a corner free
-    wherever the view is scrolled."""
-    window = big()
-    book = RESOURCES_DIR / "little-prince"
-    with qtbot.waitSignal(window.generatorLoaded, timeout=60_000):
-        window.load_generator(book / "model", book / "lm.binary", book / "hyperparameters.json")
-    window.set_mode(Mode.MODEL)
+def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot, big_model):
+    """With the default generator no corner of the 40-vertex graph's G' is free at some
+    scroll positions at the overview's full size: it shrinks until one is."""
+    window = big_model
     show(window, MEDIUM)
     view = window.graph
     port = view.viewport().geometry()
@@ -119,10 +114,36 @@ def test_the_overview_hides_no_vertex_of_the_40_vertex_graph_in_model_mode(qtbot
 
     assert view.overview.isVisible() and len(view.nodes) >= 30  # G', the normalized graph
     assert hidden() == []  # at first the top right corner has a vertex under it: the overview is elsewhere
+    heights = set()
     for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
         for value in (bar.maximum(), bar.minimum()):
             bar.setValue(value)
             assert hidden() == [], f"scrolled to {value}"
+            assert not view.overview.see_through.isEnabled()
+            heights.add(view.overview.height())
+    assert len(heights) > 1  # it had to shrink somewhere: without shrinking, a vertex would be hidden
+
+
+def test_an_overview_that_cannot_help_hiding_a_vertex_is_see_through(qtbot, big):
+    """Zoomed in on the 40-vertex graph, some scroll positions leave no corner free even
+    for the smallest overview: there it is see-through, and opaque again where one is free."""
+    window = big()
+    show(window, MEDIUM)
+    view = window.graph
+    full = view.overview.height()
+    view.zoom(1.5)
+    h, v = view.horizontalScrollBar(), view.verticalScrollBar()
+    states = []
+    for x in range(h.minimum(), h.maximum() + 1, 80):
+        for y in range(v.minimum(), v.maximum() + 1, 80):
+            h.setValue(x)
+            v.setValue(y)
+            states.append((view.overview.see_through.isEnabled(), view.overview.height()))
+    assert view.overview.isVisible()
+    assert any(see_through for see_through, _ in states) and not all(see_through for see_through, _ in states)
+    assert all(height < full for see_through, height in states if see_through)  # the smallest first
+    view.fit()
+    assert not view.overview.see_through.isEnabled()
 
 
 def test_pressing_the_overview_moves_the_view_there(qtbot, big):
@@ -189,3 +210,50 @@ def test_the_last_chip_needs_no_count_chip_after_it():
     room = 2 * 50.0 + buffers.SPACING  # one spacing short of both chips' room
     assert buffers.shown_count([50.0, 50.0], room) == 1
     assert buffers.shown_count([50.0, 50.0], room + 3 * buffers.SPACING) == 2
+
+
+@pytest.mark.parametrize("index", [MEDIUM, LARGE], ids=["40", "148"])
+def test_the_phase2_inspector_keeps_its_three_scores_in_sight_at_1280x800(qtbot, big_model, index):
+    """The bottom docks split 1280 px: the partial yield gives way so that score,
+    θ_LM·score_LM and score_TS stay in sight; the scores by class are a scroll away."""
+    window = big_model
+    show(window, index, steps=20)
+    window.docks["phase2"].raise_()
+    inspector = window.inspector
+    qtbot.waitUntil(lambda: inspector.isVisible() and inspector.table.rowCount() > 0, timeout=5000)
+    settle(window)
+    view, header = inspector.view, inspector.view.horizontalHeader()
+    last = COLUMNS.index("score_TS")
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= view.viewport().width()
+    assert view.columnWidth(YIELD_COLUMN) >= MIN_YIELD_WIDTH
+    caption = inspector.caption  # one line, so that three candidates show; the tooltip says it all
+    assert caption.height() < 2 * caption.fontMetrics().lineSpacing() and "(the final re-ranking)" in caption.toolTip()
+    assert view.viewport().height() >= 3 * view.rowHeight(0)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+def test_the_zoom_controls_stand_above_the_graph_and_cover_no_vertex(qtbot, big, size):
+    """The −, +, Fit and Follow σ1 buttons and the legend have a band of their own above
+    the viewport: no vertex is ever under them, wherever the graph is scrolled."""
+    window = big(size)
+    show(window, MEDIUM, steps=20)
+    view = window.graph
+    port = view.viewport().geometry()
+    for overlay in (view.controls, view.legend):
+        assert overlay.isVisible() and view.rect().contains(overlay.geometry())
+        assert overlay.geometry().bottom() < port.top()  # above the viewport, where nothing is drawn
+    assert not view.controls.geometry().intersects(view.legend.geometry())
+
+
+def test_a_wide_phase2_inspector_shows_every_column(qtbot, big_model):
+    window = big_model
+    show(window, MEDIUM, steps=20)
+    dock = window.docks["phase2"]
+    dock.setFloating(True)
+    dock.resize(1900, 300)
+    inspector = window.inspector
+    qtbot.waitUntil(lambda: inspector.isVisible() and inspector.table.rowCount() > 0, timeout=5000)
+    settle(window)
+    view, header = inspector.view, inspector.view.horizontalHeader()
+    assert header.length() <= view.viewport().width() and view.horizontalScrollBar().maximum() == 0
+    assert view.columnWidth(YIELD_COLUMN) >= MIN_YIELD_WIDTH

@@ -132,3 +132,26 @@ def test_the_comparison_shows_as_busy_and_esc_cancels_it(qtbot, big_model, monke
     window.comparisons.oracle_action.trigger()  # Ctrl+D makes it again, and goes there
     compared(qtbot, window, timeout=120_000)
     qtbot.waitUntil(lambda: window.model.session.position == view.comparison.divergence.position, timeout=10_000)
+
+
+def test_the_comparison_keeps_five_steps_in_sight_at_1280x800(qtbot, big_model):
+    """The summary takes one line beside the buttons (all of it in its tooltip and under
+    Details), so that the steps get the rest of the bottom dock."""
+    from test_big_graphs import MEDIUM
+
+    window = big_model
+    window.browser.select(MEDIUM)
+    window.comparisons.oracle_action.trigger()
+    compared(qtbot, window)
+    qtbot.wait(50)
+    view = window.comparisons.oracle
+    assert view.comparison.divergence is not None
+    table = view.table
+    assert table.viewport().height() >= 5 * table.rowHeight(0)
+    assert view.summary.height() < 2 * view.summary.fontMetrics().lineSpacing()  # one line
+    assert f"step {view.comparison.divergence.position}" in view.summary.text()
+    assert view.comparison.model_sentence in view.summary.toolTip()
+    assert not view.details_pane.isVisible()
+    view.more.click()
+    assert view.details_pane.isVisible() and view.comparison.model_sentence in view.sentences.text()
+    assert table.viewport().height() >= 2 * table.rowHeight(0)  # the steps shrink, but stay
