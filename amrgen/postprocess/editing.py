@@ -148,8 +148,7 @@ def opening_subject(c: Configuration, v: Vertex, said_below: bool = False) -> Ve
     that asks: ``where you live``, ``in which country the nile starts``)."""
     g = c.graph
     subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
-    said = c.rho.get(Key.REAL, subject) or said_below and any(g.yield_(c.rho[Key.REAL], subject)) if subject else ""
-    if not said:
+    if subject is None or not (c.rho.get(Key.REAL, subject) or said_below and any(g.yield_(c.rho[Key.REAL], subject))):
         return None
     family = [v, *(u for u in g.children(v) if u != subject and c.rho.get(Key.REAL, u)
                    and g.label(u) != UNKNOWN and not asks(g, u))]
