@@ -66,8 +66,9 @@ if TYPE_CHECKING:
 Item = CorpusEntry | ReadError
 FirstPhase = tuple[Amr, Phase1Result]
 
-#: Chunks per worker process: enough for steady progress, few enough that sending them costs nothing.
-CHUNKS_PER_WORKER = 4
+#: Chunks per worker process: small enough that the workers finish at about the same time, few
+#: enough that sending them costs nothing.
+CHUNKS_PER_WORKER = 16
 
 
 @dataclass(frozen=True)
