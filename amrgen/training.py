@@ -126,7 +126,8 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
         progress(f"{model}: no training events, skipped")
     stage("fitting", "fitting the models")
     models, model_seconds = _fit_all(train_data, dev_data, lists, workers, progress)
-    result = TrainingResult(models, resources, learn_arrangements(train_entries), learn_conventions(train_entries),
+    result = TrainingResult(models, resources, learn_arrangements(train_entries),
+                            learn_conventions((e.amr.graph, e.tokens) for e in train_entries),
                             model_seconds=model_seconds)
     if iterations == 2:
         stage("second iteration", "second iteration")

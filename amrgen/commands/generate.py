@@ -132,10 +132,25 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_postprocess_option(parser: argparse.ArgumentParser) -> None:
-    """--postprocess thesis|full|FILE (thesis 4.4 and our additions)."""
+    """--postprocess thesis|full|FILE (thesis 4.4 and our additions) and --conventions CORPUS."""
     parser.add_argument("--postprocess", metavar="thesis|full|FILE",
                         help="the postprocessing pipeline: thesis (exactly Section 4.4), full (every step), or a "
                              "file of step names, one a line, # for comments (default: the hyperparameters')")
+    parser.add_argument("--conventions", metavar="CORPUS",
+                        help="follow the punctuation conventions of the references of this AMR corpus file (a "
+                             "final mark, quoted dialogue and speech, ! for :mode expressive), e.g. the training "
+                             "part of the corpus generated for (default: those of the model's training corpus)")
+
+
+def conventions_path(value: str | None) -> str | None:
+    """The --conventions corpus as an absolute path (worker processes read it), its
+    conventions learnt once here so that a file without references fails before any work."""
+    from amrgen.postprocess.conventions import corpus_conventions
+
+    if value is None:
+        return None
+    corpus_conventions(value)
+    return str(Path(value).resolve())
 
 
 def postprocess_spec(value: str | None) -> str | None:
@@ -157,7 +172,8 @@ def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
     if args.workers < 1:
         raise AmrgenError(f"--workers must be at least 1, not {args.workers}")
     paths = (str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters))
-    spec = GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess))
+    spec = GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess),
+                         conventions=conventions_path(args.conventions))
     warn_if_unchecked(spec.lm_path)
     return spec
 

@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from amrgen.commands import add_dask_option, open_cluster, warn_if_unchecked
-from amrgen.commands.generate import add_limit_options, add_postprocess_option, limits
+from amrgen.commands.generate import add_limit_options, add_postprocess_option, conventions_path, limits
 from amrgen.errors import AmrgenError
 
 
@@ -93,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
         start = replace(start, postprocess=args.postprocess if args.postprocess in PIPELINES else pipeline.step_names)
     settings = {"model": str(model), "model manifest": fingerprint(model / "manifest.json"),
                 "lm": str(lm), "lm file": fingerprint(lm)}
+    conventions = conventions_path(args.conventions)
+    if conventions is not None:  # they change what is said: a log of other conventions is not resumed
+        settings |= {"conventions": conventions, "conventions file": fingerprint(Path(conventions))}
     if len(devs) == 1:  # as a log of one dev corpus has always said it
         settings |= {"dev": str(devs[0]), "dev file": fingerprint(devs[0])}
     else:
@@ -118,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     with open_cluster(args) as cluster:
-        evaluate = DevBleu(GeneratorSpec(str(model), str(lm)), corpora, args.workers, cluster=cluster,
+        evaluate = DevBleu(GeneratorSpec(str(model), str(lm), conventions=conventions), corpora, args.workers, cluster=cluster,
                            limits=limits(args))
         result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
                       budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)

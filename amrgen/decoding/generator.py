@@ -39,6 +39,7 @@ from amrgen.hyperparameters import Hyperparameters
 from amrgen.lm.model import DEFAULT_LM, LanguageModel
 from amrgen.ml.names import ModelName
 from amrgen.paths import RESOURCES_DIR
+from amrgen.postprocess.conventions import Conventions
 from amrgen.postprocess.pipeline import Pipeline, resolve_pipeline
 from amrgen.postprocess.step import Context
 from amrgen.prep.normalize import normalize_amr
@@ -134,19 +135,22 @@ PostprocessSpec = Pipeline | str | Sequence[str]
 
 class Generator:
     """generate(G) with loaded models, language model and hyperparameters, and
-    the postprocessing pipeline (``postprocess``; default: the hyperparameters')."""
+    the postprocessing pipeline (``postprocess``; default: the hyperparameters') and
+    the punctuation conventions it follows (``conventions``; default: the models')."""
 
     def __init__(self, models: Models, lm: LanguageModel, hyper: Hyperparameters | None = None,
-                 realizer: DefaultRealizer | None = None, postprocess: PostprocessSpec | None = None) -> None:
+                 realizer: DefaultRealizer | None = None, postprocess: PostprocessSpec | None = None,
+                 conventions: Conventions | None = None) -> None:
         self.models = models
         self.lm = lm
         self.hyper = hyper or Hyperparameters()
         self._postprocess = postprocess
+        self._conventions = conventions
         self.pipeline = _pipeline(postprocess if postprocess is not None else self.hyper.postprocess,
                                   "hyperparameters: postprocess")
         """The postprocessing pipeline :meth:`say` runs."""
         self.postprocess_context = Context(lm, self.denom_probabilities, hyper=self.hyper,
-                                          conventions=models.conventions)
+                                          conventions=models.conventions if conventions is None else conventions)
         """What the postprocessing steps may ask: LM, DENOM model, WordNet, hyperparameters."""
         self.realizer = realizer or DefaultRealizer(arrangements=models.entity_arrangements)
         resources = replace(models.resources, default_realizations=self.realizer.realization_words)
@@ -157,11 +161,11 @@ class Generator:
     @classmethod
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
              hyperparameters: str | Path | Hyperparameters | None = None,
-             postprocess: PostprocessSpec | None = None) -> Generator:
+             postprocess: PostprocessSpec | None = None, conventions: Conventions | None = None) -> Generator:
         """The generator of a model directory and LM (the shipped default where
         not given); hyperparameters from a file, the default model's tuned file,
         or the built-in defaults; the postprocessing pipeline ``postprocess``,
-        else the hyperparameters'."""
+        else the hyperparameters'; the conventions ``conventions``, else the models'."""
         models = Models.load(model_dir or DEFAULT_MODEL)
         lm = LanguageModel.load(lm_path or DEFAULT_LM)
         if isinstance(hyperparameters, Hyperparameters):
@@ -173,16 +177,21 @@ class Generator:
                 resolve_pipeline(hyper.postprocess, f"{path}: postprocess")
         else:
             hyper = Hyperparameters()
-        return cls(models, lm, hyper, postprocess=postprocess)
+        return cls(models, lm, hyper, postprocess=postprocess, conventions=conventions)
 
     def with_hyperparameters(self, hyper: Hyperparameters) -> Generator:
-        """The same models, LM and postprocessing choice under other hyperparameters."""
-        return Generator(self.models, self.lm, hyper, self.realizer, self._postprocess)
+        """The same models, LM, postprocessing and conventions under other hyperparameters."""
+        return Generator(self.models, self.lm, hyper, self.realizer, self._postprocess, self._conventions)
 
     def with_postprocess(self, postprocess: PostprocessSpec) -> Generator:
         """The same models, LM and hyperparameters with another postprocessing
         pipeline (:func:`amrgen.postprocess.pipeline.named_pipelines` lists the named ones)."""
-        return Generator(self.models, self.lm, self.hyper, self.realizer, postprocess)
+        return Generator(self.models, self.lm, self.hyper, self.realizer, postprocess, self._conventions)
+
+    def with_conventions(self, conventions: Conventions) -> Generator:
+        """The same models, LM, hyperparameters and postprocessing following another corpus's
+        punctuation conventions (:func:`amrgen.postprocess.conventions.corpus_conventions`)."""
+        return Generator(self.models, self.lm, self.hyper, self.realizer, self._postprocess, conventions)
 
     def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
         """The normalized graph and generateGreedy_restr on it (line 1 of

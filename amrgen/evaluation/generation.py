@@ -81,6 +81,8 @@ class GeneratorSpec:
     hyperparameters: str | None = None
     postprocess: str | None = None
     """The postprocessing pipeline: ``thesis``, ``full`` or a file (None: the hyperparameters')."""
+    conventions: str | None = None
+    """A corpus file whose references' punctuation conventions are followed (None: the model's)."""
 
     def load(self) -> Generator:
         """The generator, WordNet's table and lemminflect's loaded too: they load
@@ -89,7 +91,10 @@ class GeneratorSpec:
         from amrgen.lexicon.wordnet_cache import load_table
         from amrgen.realization.inflection import load_inflections
 
-        generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters, self.postprocess)
+        from amrgen.postprocess.conventions import corpus_conventions
+
+        conventions = corpus_conventions(self.conventions) if self.conventions else None
+        generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters, self.postprocess, conventions)
         load_table()
         load_inflections()
         return generator

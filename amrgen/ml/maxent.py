@@ -268,10 +268,13 @@ class MaxentModel:
         """Fit λ to maximise the L2-penalised log-likelihood L(λ | C) of the events.
 
         Without ``dev`` the regularisation is ``c``. With ``dev = (events, labels)``
-        each C of ``c_grid`` is fitted on the training events and the one whose
-        model gives the dev events the highest log-likelihood is kept; dev events
-        whose label never occurs in training are left out of that choice (their
-        likelihood is 0 under every C). ``max_iter`` counts epochs of the solver.
+        the C of ``c_grid`` are fitted on the training events in ascending order
+        and the one whose model gives the dev events the highest log-likelihood is
+        kept, the search stopping at the first C whose dev log-likelihood is below
+        its predecessor's (the likelihood is unimodal in C on every model we train,
+        and the larger C, the longer the fit); dev events whose label never occurs
+        in training are left out of that choice (their likelihood is 0 under every
+        C). ``max_iter`` counts epochs of the solver.
         One label only gives a model that predicts it with probability 1.
         """
         if len(events) != len(labels):
@@ -295,13 +298,17 @@ class MaxentModel:
                 dev = (untrained.encode(dev[0]), dev[1])
                 dev_known = with_known_labels(untrained, *dev)
                 model, by_c = None, []
-                for value in c_grid:
+                fitted_grid = []
+                for value in sorted(c_grid):
                     fit = untrained._fit(x, y, value, max_iter, tol)
                     by_c.append(fit.log_likelihood(*dev_known))
+                    fitted_grid.append(value)
                     if model is None or by_c[-1] > max(by_c[:-1]):  # the first best, as argmax
                         model = fit
                     del fit
-                metadata["C_grid"] = list(c_grid)
+                    if len(by_c) > 1 and by_c[-1] < by_c[-2]:
+                        break
+                metadata["C_grid"] = fitted_grid
                 metadata["dev_log_likelihood_by_C"] = by_c
             metadata.update(model.metadata)
             events = EncodedEvents(x, untrained.vocabulary)

@@ -11,17 +11,26 @@ the shares in the model directory, and a step runs only for a model whose
 corpus follows its convention in at least half the cases
 (:meth:`Conventions.follows`).  A model directory without them (trained
 before they were learnt) follows every convention, as the steps always ran.
+
+A model trained on several corpora follows the conventions of most of its
+references; a user who generates for one corpus gives the generator that
+corpus's (``--conventions CORPUS``: :func:`corpus_conventions` counts them
+in the references of any AMR corpus file, its training part, say).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from amrgen.amr import has_mode
+from amrgen.amr import Amr, has_mode
+from amrgen.errors import AmrgenError, MissingResourceError
+from amrgen.graph import Graph
+from amrgen.io.penman_corpus import CorpusEntry, check_graphs, iter_corpus
 from amrgen.lexicon.words import SPEECH_VERBS
-from amrgen.prep.extended import ExtendedEntry
+from amrgen.prep.tokenize import reference_of
 
 CONVENTIONS = "conventions"
 """The model directory's file of the learnt shares."""
@@ -85,26 +94,47 @@ class Conventions:
         return cls({convention: (pair[0], pair[1]) for convention, pair in data.items()})
 
 
-def learn_conventions(entries: Iterable[ExtendedEntry]) -> Conventions:
-    """The counts of every convention in the references of ``entries``."""
+def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conventions:
+    """The counts of every convention in ``references``: each an AMR graph and the
+    tokens of its reference sentence."""
     counts = {PUNCTUATED: [0, 0], QUOTED_QUESTIONS: [0, 0], EXCLAIMED: [0, 0], QUOTED_SPEECH: [0, 0]}
 
     def count(convention: str, followed: bool) -> None:
         counts[convention][0] += followed
         counts[convention][1] += 1
 
-    for entry in entries:
-        tokens = [t for t in entry.tokens if t not in QUOTATION_MARKS]
+    for graph, sentence in references:
+        tokens = [t for t in sentence if t not in QUOTATION_MARKS]
         if not tokens:
             continue
-        quoted = any(t in QUOTATION_MARKS for t in entry.tokens)
+        quoted = any(t in QUOTATION_MARKS for t in sentence)
         last = tokens[-1]
         count(PUNCTUATED, last in SENTENCE_MARKS)
-        graph = entry.amr.graph
         if last == "?":
-            count(QUOTED_QUESTIONS, entry.tokens[0] in QUOTATION_MARKS)
+            count(QUOTED_QUESTIONS, sentence[0] in QUOTATION_MARKS)
         if any(has_mode(graph, v, "expressive") for v in graph.vertices):
             count(EXCLAIMED, last == "!")
         if any(str(graph.label(v)) in SPEECH_VERBS for v in graph.vertices):
             count(QUOTED_SPEECH, quoted)
     return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()})
+
+
+def corpus_conventions(path: str | Path) -> Conventions:
+    """The conventions of the references of the AMR corpus file ``path`` (``# ::tok``
+    or ``# ::snt``, tokenized as BLEU's references are); entries that are malformed
+    or have no reference are left out.  One :class:`AmrgenError` naming the file
+    where it is missing, holds no graph or no reference at all."""
+    if not Path(path).is_file():
+        raise MissingResourceError(f"{path}: no such corpus file")
+    items = list(iter_corpus(path))
+    check_graphs(path, items)
+    references = []
+    for item in items:
+        if isinstance(item, CorpusEntry):
+            try:
+                references.append((Amr.from_tree(item.tree).graph, reference_of(item.metadata).tokens))
+            except AmrgenError:  # no reference, or a graph that cannot be read: not counted
+                continue
+    if not references:
+        raise AmrgenError(f"{path}: no entry has a reference sentence (# ::snt or # ::tok) to learn conventions from")
+    return learn_conventions(references)

@@ -217,6 +217,28 @@ def test_tune_refuses_an_output_it_did_not_write(tiny, tmp_path, capsys):
     assert output.read_text() == "{}\n"
 
 
+def test_generate_follows_the_conventions_of_another_corpus(tiny, tmp_path, capsys):
+    """--conventions CORPUS: references without a final mark (MASSIVE's style) leave the
+    sentence unpunctuated, as the same model's own conventions do not; a file without a
+    reference is one error line naming it."""
+    _, _, corpus = tiny
+    output, unpunctuated = tmp_path / "out.txt", tmp_path / "questions.txt"
+    unpunctuated.write_text("# ::snt what time is it\n(t / time :domain (a / amr-unknown))\n\n"
+                            "# ::snt wake me up at seven\n(w / wake-up-02 :ARG1 (i / i))\n", encoding="utf-8")
+    assert main(["generate", "-i", str(corpus), "-o", str(output), *_generator_options(tiny)]) == 1
+    assert output.read_text(encoding="utf-8").split("\n")[0] == "chapter 1 ."
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--conventions", str(unpunctuated),
+                 *_generator_options(tiny)]) == 1
+    assert output.read_text(encoding="utf-8").split("\n")[0] == "chapter 1"
+    bare = tmp_path / "bare.txt"
+    bare.write_text("(t / time)\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--conventions", str(bare),
+                 *_generator_options(tiny)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(bare) in err[0] and "no entry has a reference sentence" in err[0]
+
+
 def test_generate_takes_the_postprocessing_pipeline(tiny, tmp_path, capsys):
     """--postprocess thesis: Section 4.4 alone, so the two-vertex "chapter 1" gets
     no full stop; a file without a step; a file with an unknown step is one error line."""

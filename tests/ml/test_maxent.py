@@ -82,7 +82,7 @@ def test_two_labels_are_a_logistic_function():
 
 def test_dev_chooses_c_from_the_grid_by_dev_log_likelihood(model):
     meta = model.metadata
-    assert meta["C_grid"] == [0.01, 1.0, 10.0] and meta["C"] in meta["C_grid"]
+    assert meta["C_grid"] == [0.01, 1.0, 10.0][:len(meta["C_grid"])] and meta["C"] in meta["C_grid"]
     by_c = meta["dev_log_likelihood_by_C"]
     assert meta["C"] == meta["C_grid"][int(np.argmax(by_c))]
     assert meta["dev_log_likelihood"] == pytest.approx(model.log_likelihood(*DEV)) == pytest.approx(max(by_c))
@@ -97,6 +97,17 @@ def test_noise_labels_choose_the_strongest_regularisation():
     labels = [rng.choice("xyz") for _ in events]
     model = MaxentModel.train(events[:200], labels[:200], dev=(events[200:], labels[200:]), c_grid=(100.0, 0.001))
     assert model.metadata["C"] == 0.001
+
+
+def test_the_grid_stops_where_the_dev_likelihood_falls():
+    """Ascending C, the first fall of the dev likelihood ends the search: the larger C are not fitted."""
+    rng = random.Random(3)
+    events = [[f"id={i}", f"n={rng.randrange(5)}"] for i in range(300)]
+    labels = [rng.choice("xyz") for _ in events]
+    model = MaxentModel.train(events[:200], labels[:200], dev=(events[200:], labels[200:]),
+                              c_grid=(1000.0, 1.0, 0.001, 100.0))
+    by_c = model.metadata["dev_log_likelihood_by_C"]
+    assert model.metadata["C_grid"] == [0.001, 1.0] and by_c[1] < by_c[0] and model.metadata["C"] == 0.001
 
 
 def test_dev_labels_unseen_in_training_are_left_out_of_the_choice():

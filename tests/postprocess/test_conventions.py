@@ -1,12 +1,16 @@
 """The punctuation conventions learnt from training references, and the steps they switch off."""
 
+import pytest
+
 from amrgen.decoding.models import Models
+from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.postprocess.conventions import (
     EXCLAIMED,
     PUNCTUATED,
     QUOTED_QUESTIONS,
     QUOTED_SPEECH,
     Conventions,
+    corpus_conventions,
     learn_conventions,
 )
 from amrgen.postprocess.pipeline import resolve_pipeline
@@ -38,9 +42,10 @@ CORPUS = """
 
 def test_learnt_counts_follow_the_references(tmp_path):
     (tmp_path / "corpus.txt").write_text(CORPUS)
-    conventions = learn_conventions(load_corpus(tmp_path / "corpus.txt").entries)
+    conventions = learn_conventions((e.amr.graph, e.tokens) for e in load_corpus(tmp_path / "corpus.txt").entries)
     assert conventions.counts == {PUNCTUATED: (5, 6), QUOTED_QUESTIONS: (1, 3), EXCLAIMED: (1, 1),
                                   QUOTED_SPEECH: (1, 1)}
+    assert corpus_conventions(tmp_path / "corpus.txt") == conventions  # read as BLEU's references, not prepared
     assert conventions.follows(PUNCTUATED) and conventions.follows(EXCLAIMED)
     assert not conventions.follows(QUOTED_QUESTIONS)  # 1 of 3 questions quoted
     assert not conventions.allows("quote-dialogue") and conventions.allows("quote-speech")
@@ -67,3 +72,14 @@ def test_a_pipeline_skips_the_steps_whose_convention_the_corpus_does_not_follow(
 
 def test_a_model_directory_without_conventions_follows_every_one():
     assert Models.load(RESOURCES_DIR / "little-prince" / "model").conventions == Conventions()  # trained before them
+
+
+def test_conventions_of_a_corpus_file_leave_out_what_has_no_reference(tmp_path):
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(CORPUS + "\n(n / no-reference)\n\n# ::snt broken .\n(b / break-01 :ARG1\n", encoding="utf-8")
+    assert corpus_conventions(corpus).counts[PUNCTUATED] == (5, 6)
+    with pytest.raises(MissingResourceError, match="no-such.txt: no such corpus file"):
+        corpus_conventions(tmp_path / "no-such.txt")
+    corpus.write_text("(n / no-reference)\n", encoding="utf-8")
+    with pytest.raises(AmrgenError, match="no entry has a reference sentence"):
+        corpus_conventions(corpus)
