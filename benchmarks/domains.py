@@ -1,6 +1,7 @@
 """BLEU and chrF++ of several generators on the dev set of every domain (issue 16's experiments).
 
-Usage: python benchmarks/domains.py [--generator LABEL MODEL_DIR LM HYPERPARAMETERS PIPELINE ...] [--workers N]
+Usage: python benchmarks/domains.py [--generator LABEL MODEL_DIR LM HYPERPARAMETERS PIPELINE ...]
+       [--own-conventions] [--workers N]
 
 The dev sets: Little Prince dev, Bio AMR dev, MASSIVE-AMR dev, and the
 held-out fifth of QALD-9-AMR and of the AMR guidelines examples
@@ -9,7 +10,12 @@ extra references).  Each generator is ``amrgen evaluate -i DEV...`` with its
 model directory, language model, hyperparameters and postprocessing pipeline
 (``-`` for the hyperparameters' own); the default compares the shipped
 generator with the thesis's postprocessing (4.4 alone) and the full one.
-Prints one Markdown table: a row per generator, BLEU / chrF++ per dev set.
+``--own-conventions`` adds a row per generator in which each dev set is
+generated with ``--conventions`` of its domain's training part (Little Prince
+training, Bio training-partial, MASSIVE train, the four fifths of QALD-9 and
+of the guidelines kept for training): the punctuation a user of that domain
+asks for.  Prints one Markdown table: a row per generator, BLEU / chrF++ per
+dev set.
 Never give it a test split: these figures are for choosing.
 """
 
@@ -27,48 +33,72 @@ AMR = ROOT.parent / "shared" / "data" / "amr"
 DEFAULT = ROOT / "resources" / "default"
 DEV_SETS = {"LP dev": AMR / "little-prince-v1.6" / "dev.txt", "Bio dev": AMR / "bio-v0.8" / "dev.txt",
             "MASSIVE dev": AMR / "massive-amr" / "dev.txt"}
+TRAINING = {"LP dev": AMR / "little-prince-v1.6" / "training.txt", "Bio dev": AMR / "bio-v0.8" / "training-partial.txt",
+            "MASSIVE dev": AMR / "massive-amr" / "train.txt"}
 HELD_OUT = {"QALD held-out": AMR / "qald9-amr" / "train.txt",
             "guidelines held-out": AMR / "amr-guidelines" / "examples.txt"}
 SHIPPED = [str(DEFAULT / "model"), str(DEFAULT / "lm.binary"), str(DEFAULT / "hyperparameters.json")]
 
 
-def dev_sets(directory: Path) -> dict[str, Path]:
-    """The dev sets by name, the held-out parts written to ``directory``."""
-    sets = dict(DEV_SETS)
+def dev_sets(directory: Path) -> tuple[dict[str, Path], dict[str, Path]]:
+    """The dev sets by name and their domains' training parts, the held-out splits written to ``directory``."""
+    sets, training = dict(DEV_SETS), dict(TRAINING)
     for name, corpus in HELD_OUT.items():
-        held = directory / f"{name.split()[0].lower()}-dev.txt"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "hold_out.py"), str(corpus),
-                        str(directory / "kept.txt"), str(held)], check=True, capture_output=True)
-        sets[name] = held
-    return sets
+        held, kept = (directory / f"{name.split()[0].lower()}-{part}.txt" for part in ("dev", "train"))
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "hold_out.py"), str(corpus), str(kept), str(held)],
+                       check=True, capture_output=True)
+        sets[name], training[name] = held, kept
+    return sets, training
+
+
+def options(generator: list[str], workers: int) -> list[str]:
+    """The command-line options of one generator (label, model, LM, hyperparameters, pipeline)."""
+    _, model, lm, hyper, pipeline = generator
+    chosen = ["--model", model, "--lm", lm, "--hyperparameters", hyper, "--workers", str(workers)]
+    return chosen + (["--postprocess", pipeline] if pipeline != "-" else [])
 
 
 def evaluate(generator: list[str], sets: dict[str, Path], workers: int, directory: Path) -> dict[str, list[str]]:
-    """BLEU and chrF++ of one generator (label, model, LM, hyperparameters, pipeline) per dev set."""
-    label, model, lm, hyper, pipeline = generator
-    table = directory / f"{label}.csv"
-    command = [sys.executable, "-m", "amrgen", "evaluate", "-i", *map(str, sets.values()), "--model", model,
-               "--lm", lm, "--hyperparameters", hyper, "--workers", str(workers), "--csv", str(table)]
-    if pipeline != "-":
-        command += ["--postprocess", pipeline]
-    print(f"{label}: {' '.join(command[2:])}", file=sys.stderr, flush=True)
+    """BLEU and chrF++ of one generator per dev set (``amrgen evaluate``)."""
+    table = directory / f"{generator[0]}.csv"
+    command = [sys.executable, "-m", "amrgen", "evaluate", "-i", *map(str, sets.values()),
+               *options(generator, workers), "--csv", str(table)]
+    print(f"{generator[0]}: {' '.join(command[2:])}", file=sys.stderr, flush=True)
     subprocess.run(command, check=False, stdout=subprocess.DEVNULL)
     with table.open(encoding="utf-8") as rows:
         found = list(csv.DictReader(rows))
     return {name: [row["bleu"], row["chrf"]] for name, row in zip(sets, found, strict=True)}
 
 
+def with_conventions(generator: list[str], dev: Path, conventions: Path, workers: int, directory: Path) -> list[str]:
+    """BLEU and chrF++ of one generator on one dev set following the conventions of the corpus
+    ``conventions`` (``amrgen generate -b --conventions``)."""
+    command = [sys.executable, "-m", "amrgen", "generate", "-i", str(dev), "-o", str(directory / "out.txt"), "-b",
+               *options(generator, workers), "--conventions", str(conventions)]
+    print(f"{generator[0]}: {' '.join(command[2:])}", file=sys.stderr, flush=True)
+    printed = subprocess.run(command, check=False, capture_output=True, text=True).stdout
+    scores = dict(line.split(": ", 1) for line in printed.splitlines() if line.startswith(("BLEU: ", "chrF++: ")))
+    return [scores.get("BLEU", "").split()[0] if scores.get("BLEU") else "", scores.get("chrF++", "")]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--generator", nargs=5, action="append", metavar=("LABEL", "MODEL", "LM", "HYPER", "PIPE"),
                         help="a generator to evaluate (repeatable; default: the shipped one, thesis and full)")
+    parser.add_argument("--own-conventions", action="store_true",
+                        help="also each dev set with the punctuation conventions of its domain's training part")
     parser.add_argument("--workers", type=int, default=2, metavar="N")
     args = parser.parse_args()
     generators = args.generator or [["shipped, thesis 4.4", *SHIPPED, "thesis"], ["shipped, full", *SHIPPED, "full"]]
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        sets = dev_sets(directory)
+        sets, training = dev_sets(directory)
         results = {g[0]: evaluate(g, sets, args.workers, directory) for g in generators}
+        if args.own_conventions:
+            for label, *rest in generators:
+                results[f"{label}, each domain's conventions"] = {
+                    name: with_conventions([label, *rest], path, training[name], args.workers, directory)
+                    for name, path in sets.items()}
     print("| generator | " + " | ".join(sets) + " |")
     print("|---|" + "---|" * len(sets))
     for label, scores in results.items():
