@@ -31,7 +31,7 @@ from amrgen.ml.compaction import compact
 from amrgen.ml.context import FeatureResources
 from amrgen.ml.events import events
 from amrgen.ml.features import FEATURES_DIR, FeatureList, extract, load_feature_list
-from amrgen.ml.maxent import MaxentModel
+from amrgen.ml.maxent import EncodedEvents, EventEncoder, MaxentModel
 from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
@@ -67,14 +67,18 @@ class TrainingResult:
     """Per model, the seconds of ``fit`` (the C grid) and ``compaction`` in its worker."""
 
 
-def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, tuple[list, list]]:
-    """Per model: the active feature strings of every event and its output."""
-    data: dict[str, tuple[list, list]] = {model: ([], []) for model in MODELS}
+ModelEvents = tuple[EncodedEvents, list[str]]
+"""A model's events, encoded over the indicators they have, and their outputs."""
+
+
+def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, ModelEvents]:
+    """Per model: its events, encoded over the indicators they have (complete), and their outputs."""
+    encoders = {model: EventEncoder() for model in MODELS}
+    outputs: dict[str, list[str]] = {model: [] for model in MODELS}
     for event in events(runs, FeatureResources.from_constraints(resources)):
-        features, outputs = data[event.model]
-        features.append(extract(feature_lists[event.model], event.context))
-        outputs.append(event.output)
-    return data
+        encoders[event.model].add(extract(feature_lists[event.model], event.context))
+        outputs[event.model].append(event.output)
+    return {model: (encoders[model].encoded(), outputs[model]) for model in MODELS}
 
 
 def feature_lists(features_dir: str | Path | None = None,
@@ -142,7 +146,7 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
 
 
 def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEntry],
-                     dev_entries: Sequence[ExtendedEntry], first_train_data: dict[str, tuple[list, list]],
+                     dev_entries: Sequence[ExtendedEntry], first_train_data: dict[str, ModelEvents],
                      approach: Approach, lists: dict[str, FeatureList], workers: int, progress: Progress) -> None:
     """The second iteration of thesis 4.3.3, replacing the models of ``result`` after
     the first stage.
@@ -173,8 +177,8 @@ def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEnt
     train_data = model_events(train_runs, result.resources, lists)
     dev_data = model_events(dev_runs, result.resources, lists)
     later = [m for m in MODELS if m is not ModelName.FIRST_STAGE]
-    fused = {m: (first_train_data[m][0] + train_data[m][0], first_train_data[m][1] + train_data[m][1])
-             for m in later}
+    fused = {m: (EncodedEvents.stacked(first_train_data[m][0], train_data[m][0]),
+                 first_train_data[m][1] + train_data[m][1]) for m in later}
     fitted_models, seconds = _fit_all(fused, dev_data, lists, workers, progress)
     result.model_seconds.update({f"{model} (2nd iteration)": s for model, s in seconds.items()})
     for model, fitted in fitted_models.items():
@@ -185,7 +189,7 @@ def second_iteration(result: TrainingResult, train_entries: Sequence[ExtendedEnt
         result.models[model] = fitted
 
 
-def _fit_all(train_data: dict[str, tuple[list, list]], dev_data: dict[str, tuple[list, list]],
+def _fit_all(train_data: dict[str, ModelEvents], dev_data: dict[str, ModelEvents],
              lists: dict[str, FeatureList], workers: int,
              progress: Progress) -> tuple[dict[str, MaxentModel], dict[str, dict[str, float]]]:
     """The models of ``train_data`` that have training events, trained in ``workers``
@@ -202,7 +206,7 @@ def _fit_all(train_data: dict[str, tuple[list, list]], dev_data: dict[str, tuple
     return {m: fitted[m][0] for m in MODELS if m in fitted}, {m: fitted[m][1] for m in MODELS if m in fitted}
 
 
-def _fit(train_data: tuple[list, list], dev_data: tuple[list, list] | None,
+def _fit(train_data: ModelEvents, dev_data: ModelEvents | None,
          templates: list[str]) -> tuple[MaxentModel, dict[str, float]]:
     """The model trained on ``train_data``, compacted on ``dev_data`` (on ``train_data``
     without dev events), with its train and dev scores those of the compacted model;

@@ -91,27 +91,83 @@ class EncodedEvents:
 
     matrix: sp.csr_matrix
     vocabulary: tuple[str, ...]
+    complete: bool = False
+    """Whether ``vocabulary`` holds every indicator active in the events (:class:`EventEncoder`
+    makes them so), so that an indicator outside it is inactive in all of them."""
 
     def __len__(self) -> int:
         return self.matrix.shape[0]
 
     def rows(self, keep: np.ndarray) -> EncodedEvents:
         """The events where the boolean mask ``keep`` holds."""
-        return EncodedEvents(self.matrix[keep], self.vocabulary)
+        return EncodedEvents(self.matrix[keep], self.vocabulary, self.complete)
 
-    def columns(self, vocabulary: tuple[str, ...]) -> sp.csr_matrix:
-        """The matrix over ``vocabulary``, a subset of this one's: the matrix
-        :meth:`MaxentModel.encode` makes of the events for a model with that vocabulary."""
-        if vocabulary is self.vocabulary or vocabulary == self.vocabulary:
+    def columns(self, vocabulary: Sequence[str]) -> sp.csr_matrix:
+        """The matrix over ``vocabulary``, the matrix :meth:`MaxentModel.encode` makes of
+        the events for a model with that vocabulary: a subset of this one's, or any
+        vocabulary where the events are :attr:`complete`."""
+        if vocabulary is self.vocabulary or tuple(vocabulary) == self.vocabulary:
             return self.matrix
+        import scipy.sparse as sp
+
         position = {feature: i for i, feature in enumerate(self.vocabulary)}
-        try:
-            kept = np.fromiter((position[feature] for feature in vocabulary), dtype=np.intp, count=len(vocabulary))
-        except KeyError as error:
-            raise ValueError(f"events encoded without the indicator {error.args[0]!r} of this model") from None
-        matrix = self.matrix[:, kept]
+        if not self.complete:
+            missing = next((feature for feature in vocabulary if feature not in position), None)
+            if missing is not None:
+                raise ValueError(f"events encoded without the indicator {missing!r} of this model")
+        target = {feature: i for i, feature in enumerate(vocabulary)}
+        new = np.fromiter((target.get(feature, -1) for feature in self.vocabulary), dtype=np.int64,
+                          count=len(self.vocabulary))
+        rows = np.repeat(np.arange(len(self), dtype=np.int64), np.diff(self.matrix.indptr))
+        kept_rows, kept_columns = rows[new[self.matrix.indices] >= 0], new[self.matrix.indices]
+        kept_columns = kept_columns[kept_columns >= 0]
+        matrix = sp.csr_matrix((np.ones(len(kept_columns)), (kept_rows, kept_columns)),
+                               shape=(len(self), len(vocabulary)))
         matrix.sort_indices()  # the order encode gives, so sums of weights come out the same
         return matrix
+
+    @staticmethod
+    def stacked(first: EncodedEvents, second: EncodedEvents) -> EncodedEvents:
+        """The events of ``first`` followed by those of ``second``, both complete, over the
+        union of their vocabularies (sorted, as :meth:`MaxentModel.train` orders one)."""
+        import scipy.sparse as sp
+
+        vocabulary = tuple(sorted(set(first.vocabulary) | set(second.vocabulary)))
+        matrix = sp.vstack([first.columns(vocabulary), second.columns(vocabulary)], format="csr")
+        return EncodedEvents(matrix, vocabulary, complete=True)
+
+
+class EventEncoder:
+    """Events encoded as they come, each indicator string kept once: training
+    events of a few thousand graphs as lists of strings took gigabytes
+    (about a hundred strings per event, tens of thousands of events per model)."""
+
+    def __init__(self) -> None:
+        self._index: dict[str, int] = {}
+        self._indices: list[int] = []
+        self._indptr: list[int] = [0]
+
+    def add(self, event: Event) -> None:
+        """One more event, given by its active indicators."""
+        index = self._index
+        self._indices.extend({index.setdefault(feature, len(index)) for feature in event})
+        self._indptr.append(len(self._indices))
+
+    def __len__(self) -> int:
+        return len(self._indptr) - 1
+
+    def encoded(self) -> EncodedEvents:
+        """The events so far over the sorted vocabulary of their indicators (complete)."""
+        import scipy.sparse as sp
+
+        vocabulary = tuple(sorted(self._index))
+        rank = np.empty(len(vocabulary), dtype=np.int32)
+        rank[[self._index[feature] for feature in vocabulary]] = np.arange(len(vocabulary), dtype=np.int32)
+        indices = rank[np.asarray(self._indices, dtype=np.int64)] if self._indices else np.zeros(0, np.int32)
+        matrix = sp.csr_matrix((np.ones(len(indices)), indices, np.asarray(self._indptr, dtype=np.int64)),
+                               shape=(len(self), len(vocabulary)))
+        matrix.sort_indices()
+        return EncodedEvents(matrix, vocabulary, complete=True)
 
 
 Events = Sequence[Event] | EncodedEvents
@@ -263,9 +319,9 @@ class MaxentModel:
     @classmethod
     def train(
         cls,
-        events: Sequence[Event],
+        events: Events,
         labels: Sequence[str],
-        dev: tuple[Sequence[Event], Sequence[str]] | None = None,
+        dev: tuple[Events, Sequence[str]] | None = None,
         c: float = 1.0,
         c_grid: Sequence[float] = DEFAULT_C_GRID,
         max_iter: int = 1000,
@@ -289,7 +345,12 @@ class MaxentModel:
             raise ValueError(f"{len(events)} events but {len(labels)} labels")
         if not events:
             raise ModelError("no training events: a maximum-entropy model needs at least one")
-        vocabulary = sorted({feature for event in events for feature in event})
+        if isinstance(events, EncodedEvents):
+            if not events.complete:
+                raise ValueError("training events encoded over a vocabulary that may leave indicators out")
+            vocabulary = list(events.vocabulary)
+        else:
+            vocabulary = sorted({feature for event in events for feature in event})
         label_set = sorted(set(labels))
         untrained = cls(label_set, vocabulary, np.zeros((len(vocabulary), len(label_set))), np.zeros(len(label_set)))
         metadata: dict[str, Any] = {"solver": solver(len(label_set)), "max_iter": max_iter, "tol": tol}
@@ -441,7 +502,7 @@ class MaxentModel:
         scores = self._matrix(events) @ (self._dense if self._dense is not None else self.coef)
         return (scores.toarray() if _is_scipy_sparse(scores) else np.asarray(scores)) + self.intercept
 
-    def encode(self, events: Sequence[Event]) -> EncodedEvents:
+    def encode(self, events: Events) -> EncodedEvents:
         """The events encoded once over this model's vocabulary, for scoring it and the
         models compacted from it without reading their strings again."""
         return EncodedEvents(self._matrix(events), self.vocabulary)

@@ -10,7 +10,7 @@ import scipy.sparse as sp
 from sklearn.linear_model import LogisticRegression
 
 from amrgen.errors import AmrgenError
-from amrgen.ml.maxent import SAG_TOL, MaxentModel, ModelError
+from amrgen.ml.maxent import SAG_TOL, EncodedEvents, EventEncoder, MaxentModel, ModelError
 
 
 def synthetic(n: int, seed: int) -> tuple[list[list[str]], list[str]]:
@@ -186,3 +186,36 @@ def test_inconsistent_weights_are_refused():
         MaxentModel(["b", "a"], [], np.zeros((0, 2)), np.zeros(2))
     with pytest.raises(ValueError, match="finite"):
         MaxentModel(["a"], ["f"], np.array([[np.nan]]), np.zeros(1))
+
+
+def _encoded(events):
+    encoder = EventEncoder()
+    for event in events:
+        encoder.add(event)
+    return encoder.encoded()
+
+
+def test_events_encoded_as_they_come_train_the_same_model(model):
+    """Training events as an EventEncoder keeps them (each string once) give the model their strings give."""
+    train, dev = _encoded(TRAIN[0]), _encoded(DEV[0])
+    assert train.vocabulary == model.vocabulary and train.complete and len(train) == len(TRAIN[0])
+    assert (train.matrix != model.encode(TRAIN[0]).matrix).nnz == 0
+    again = MaxentModel.train(train, TRAIN[1], dev=(dev, DEV[1]), c_grid=(0.01, 1.0, 10.0),
+                              feature_templates=("a", "b", "n"))
+    assert again.metadata == model.metadata
+    np.testing.assert_array_equal(again.coef, model.coef)
+    assert again.accuracy(dev, DEV[1]) == model.accuracy(*DEV)
+
+
+def test_complete_events_read_under_any_vocabulary_incomplete_ones_only_under_their_own():
+    events = _encoded([["a=1", "b=0"], ["a=2"], []])
+    wider = ("a=0", "a=1", "b=0", "z=9")
+    np.testing.assert_array_equal(events.columns(wider).toarray(), [[0, 1, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    subset = EncodedEvents(events.columns(("a=1", "b=0")), ("a=1", "b=0"))
+    with pytest.raises(ValueError, match="without the indicator 'a=2'"):
+        subset.columns(("a=1", "a=2"))
+    both = EncodedEvents.stacked(events, _encoded([["c=3", "a=1"]]))
+    assert both.vocabulary == ("a=1", "a=2", "b=0", "c=3") and both.complete
+    np.testing.assert_array_equal(both.matrix.toarray(), [[1, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0], [1, 0, 0, 1]])
+    with pytest.raises(ValueError, match="may leave indicators out"):
+        MaxentModel.train(subset, ["x", "y", "x"])
