@@ -35,7 +35,7 @@ from amrgen.ml.maxent import EncodedEvents, EventEncoder, MaxentModel
 from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.resources import constrained_runs
+from amrgen.oracle.resources import constrained_runs, corpus_resources
 from amrgen.postprocess.conventions import CONVENTIONS, Conventions, learn_conventions
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.realization.entities import learn_arrangements
@@ -69,6 +69,32 @@ class TrainingResult:
 
 ModelEvents = tuple[EncodedEvents, list[str]]
 """A model's events, encoded over the indicators they have, and their outputs."""
+
+CHUNK_GRAPHS = 200
+"""Graphs per chunk of :func:`corpus_events`: a chunk's oracle runs and feature contexts
+(about 2 GB for 900 graphs held at once) live only while its events are extracted."""
+
+
+def corpus_events(entries: Sequence[ExtendedEntry], approach: Approach, resources: ConstraintResources,
+                  features_dir: str | Path | None, workers: int = 1) -> dict[str, ModelEvents]:
+    """Per model: the events of the constrained oracle's runs over ``entries`` in corpus
+    order, a chunk of :data:`CHUNK_GRAPHS` graphs at a time, ``workers`` chunks at once."""
+    chunks = [entries[i:i + CHUNK_GRAPHS] for i in range(0, len(entries), CHUNK_GRAPHS)]
+    if workers > 1 and len(chunks) > 1:
+        parts = Parallel(n_jobs=workers)(
+            delayed(_chunk_events)(chunk, approach, resources, features_dir) for chunk in chunks)
+    else:
+        parts = [_chunk_events(chunk, approach, resources, features_dir) for chunk in chunks]
+    if len(parts) == 1:
+        return parts[0]
+    return {m: (EncodedEvents.stacked(*(part[m][0] for part in parts)), [o for part in parts for o in part[m][1]])
+            for m in MODELS}
+
+
+def _chunk_events(entries: Sequence[ExtendedEntry], approach: Approach, resources: ConstraintResources,
+                  features_dir: str | Path | None) -> dict[str, ModelEvents]:
+    runs, _ = constrained_runs(entries, approach, resources)
+    return model_events(runs, resources, feature_lists(features_dir))
 
 
 def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, ModelEvents]:
@@ -119,13 +145,12 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
             progress(message)
 
     lists = feature_lists(features_dir, progress)
-    stage("oracle on training", "running the oracle on the training corpus")
-    train_runs, resources = constrained_runs(train_entries, approach)
-    stage("oracle on dev", "running the oracle on the dev corpus")
-    dev_runs, _ = constrained_runs(dev_entries, approach, resources)
-    stage("features", "extracting features")
-    train_data = model_events(train_runs, resources, lists)
-    dev_data = model_events(dev_runs, resources, lists)
+    stage("resources", "running the formal oracle on the training corpus (L_M and pôs)")
+    resources = corpus_resources(train_entries, approach)
+    stage("events of training", "running the oracle on the training corpus and extracting features")
+    train_data = corpus_events(train_entries, approach, resources, features_dir, workers)
+    stage("events of dev", "running the oracle on the dev corpus and extracting features")
+    dev_data = corpus_events(dev_entries, approach, resources, features_dir, workers)
     for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
     stage("fitting", "fitting the models")

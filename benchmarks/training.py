@@ -9,15 +9,14 @@ Usage: python benchmarks/training.py [TRAIN ...] [--dev DEV] [--percent 25 50 10
 With several training corpora each contributes its first N % (in the order given),
 so every fraction mixes the domains alike.  Each fraction runs in a fresh process
 (``--measure``), so that its peaks are its own.  The stages are those of
-:func:`amrgen.training.train` (oracle on the training and on the dev graphs, feature
-extraction, fitting) with loading before and saving after; fitting is given
+:func:`amrgen.training.train` (the formal oracle's resources, the oracle's runs and their
+features on the training and on the dev graphs, fitting) with loading before and saving after; fitting is given
 per model too (the C grid, then compaction with its scores, in the worker that fitted
 it: these overlap when ``--workers`` is above 1).  Peak memory is the largest
 resident set of the process and all its descendants (the fitting workers) together,
 sampled every 50 ms while the stage ran; CPU seconds are theirs too (on a busy
 machine, where wall time says little, they tell the work).  Graphs per second count
-the training graphs, the dev graphs for the oracle on dev, both for loading and
-features.  Wall time depends on what else runs: compare only runs on an equally
+the training graphs, the dev graphs for the events of dev, both for loading.  Wall time depends on what else runs: compare only runs on an equally
 loaded machine (the script prints the load average before and after each run).
 """
 
@@ -101,8 +100,7 @@ def measure(fraction: float, train_paths: list[Path], dev: Path, output: Path, w
     saving = time.perf_counter()
     training.save(result, output, {"benchmark": "benchmarks/training.py"})
     spans["saving"] = (saving, time.perf_counter())
-    graphs = {"oracle on dev": len(dev_entries), "features": len(train_entries) + len(dev_entries),
-              "loading": len(train_entries) + len(dev_entries)}
+    graphs = {"events of dev": len(dev_entries), "loading": len(train_entries) + len(dev_entries)}
     time.sleep(2 * SAMPLE_SECONDS)  # a sample after the end of saving
     stages = [{"stage": name, "seconds": end - start, "graphs": graphs.get(name, len(train_entries)),
                **dict(zip(("peak", "cpu"), sampler.usage(start, end)))} for name, (start, end) in spans.items()]

@@ -127,13 +127,13 @@ class EncodedEvents:
         return matrix
 
     @staticmethod
-    def stacked(first: EncodedEvents, second: EncodedEvents) -> EncodedEvents:
-        """The events of ``first`` followed by those of ``second``, both complete, over the
-        union of their vocabularies (sorted, as :meth:`MaxentModel.train` orders one)."""
+    def stacked(*parts: EncodedEvents) -> EncodedEvents:
+        """The events of the complete ``parts`` one after the other, over the union of
+        their vocabularies (sorted, as :meth:`MaxentModel.train` orders one)."""
         import scipy.sparse as sp
 
-        vocabulary = tuple(sorted(set(first.vocabulary) | set(second.vocabulary)))
-        matrix = sp.vstack([first.columns(vocabulary), second.columns(vocabulary)], format="csr")
+        vocabulary = tuple(sorted(set().union(*(part.vocabulary for part in parts))))
+        matrix = sp.vstack([part.columns(vocabulary) for part in parts], format="csr")
         return EncodedEvents(matrix, vocabulary, complete=True)
 
 

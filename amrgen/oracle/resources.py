@@ -54,6 +54,11 @@ def _runs(bigraphs: Iterable[Bigraph], approach: Approach, skip: tuple[type[Exce
             continue
 
 
+def corpus_resources(entries: Iterable[ExtendedEntry], approach: Approach) -> ConstraintResources:
+    """L_M and pôs from the formal oracle's runs over the normalized ``entries``."""
+    return formal_resources((normalize(e).bigraph() for e in entries), approach)
+
+
 def constrained_runs(entries: Sequence[ExtendedEntry], approach: Approach,
                      resources: ConstraintResources | None = None, first_stage: FirstStage | None = None):
     """The constrained oracle's runs over normalized graphs, and the resources
