@@ -69,3 +69,19 @@ def test_train_joins_several_corpus_files(trained, tmp_path):
     _, resources = constrained_runs(joined, Approach.TEXT)
     assert load_json_resource(tmp_path / "model", "empirical-pos") == resources.empirical_pos
     assert len(load_json_resource(tmp_path / "model", "merge-table")) == len(resources.merge_table)
+
+
+def test_chunks_in_worker_processes_train_the_models_of_one_process(trained, tmp_path, monkeypatch):
+    """The oracle's runs and features made a chunk at a time, two chunks at once in worker
+    processes, give every model file byte for byte as the whole corpus in one process does."""
+    import amrgen.training
+
+    train, model = trained
+    monkeypatch.setattr(amrgen.training, "CHUNK_GRAPHS", 7)  # 40 graphs: six chunks, the last short
+    assert main(["train", str(train), "--dev", str(LP / "test.txt"), "-o", str(tmp_path / "model"),
+                 "--workers", "2"]) == 0
+    chunked = {p.name: p.read_bytes() for p in (tmp_path / "model").iterdir() if p.suffix in (".npz", ".json")}
+    whole = {p.name: p.read_bytes() for p in model.iterdir() if p.suffix in (".npz", ".json")}
+    assert chunked.keys() == whole.keys() and len(chunked) > 20
+    differing = [name for name in chunked if chunked[name] != whole[name] and name != "manifest.json"]
+    assert differing == []
