@@ -46,6 +46,7 @@ from amrgen_gui.comparisons import GENERATORS_DOCK, ORACLE_DOCK, Comparisons
 from amrgen_gui.limits_choice import LimitsChoice
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
+from amrgen_gui.conventions_choice import ConventionsChoice
 from amrgen_gui.postprocess_choice import PIPELINES, PostprocessChoice
 from amrgen_gui.recent import RecentFiles
 from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection_pauses
@@ -214,6 +215,7 @@ class MainWindow(QMainWindow):
                                       tip="The shipped model, LM and hyperparameters (resources/default)")
         self.postprocess = PostprocessChoice(self, self.workspace)
         self.postprocess.actions = self._choice(PIPELINES, self.postprocess.choose)
+        self.conventions = ConventionsChoice(self, self.workspace)
         self.limits = LimitsChoice(self, self.settings, self.workspace)
         self.generate_corpus_action = a("&Generate Open Corpus", self.generate_corpus, "Ctrl+G",
                                         "Generate every entry in the background, with BLEU against the references")
@@ -267,13 +269,10 @@ class MainWindow(QMainWindow):
         step_menu.addSeparator()
         step_menu.addAction(self.cancel_action)
         model_menu = menus.addMenu("&Model")
-        model_menu.addActions([self.load_model_action, self.load_lm_action, self.load_hyper_action,
-                               self.default_model_action])
-        model_menu.addSeparator()
-        model_menu.addActions(self.postprocess.actions)
-        model_menu.addSeparator()
-        model_menu.addAction(self.limits.action)
-        model_menu.addSeparator()
+        for group in ([self.load_model_action, self.load_lm_action, self.load_hyper_action, self.default_model_action],
+                      self.postprocess.actions, self.conventions.actions, [self.limits.action]):
+            model_menu.addActions(group)
+            model_menu.addSeparator()
         model_menu.addActions([self.generate_corpus_action, self.cancel_generating_action,
                                *self.comparisons.actions(a)])
         options_menu = menus.addMenu("&Options")
@@ -610,6 +609,7 @@ class MainWindow(QMainWindow):
         self.comparisons.update()
         for action in self.postprocess.actions:
             action.setEnabled(self.workspace.generator is not None)
+        self.conventions.update()
         if session is None:
             self.position_label.setText("no entry")
             return

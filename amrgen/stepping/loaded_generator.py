@@ -88,8 +88,23 @@ class LoadedGenerator:
         two share the language model and its cache."""
         with self.lock:
             generator = self.generator.with_postprocess(postprocess)
-        return LoadedGenerator(replace(self.spec, postprocess=postprocess), generator, self.seconds, self.lock,
-                               self.limits)
+        return self._sharing(generator, replace(self.spec, postprocess=postprocess))
+
+    def with_conventions(self, corpus: str | Path | None) -> LoadedGenerator:
+        """The same generator following the punctuation conventions of the references of
+        the AMR corpus file ``corpus`` (None: those of the model's training corpus), as
+        ``amrgen generate --conventions`` does; AmrgenError naming the file where it has
+        no reference.  It shares this one's lock."""
+        from amrgen.postprocess.conventions import corpus_conventions
+
+        conventions = corpus_conventions(corpus) if corpus else self.generator.models.conventions
+        with self.lock:
+            generator = self.generator.with_conventions(conventions)
+        return self._sharing(generator, replace(self.spec, conventions=str(Path(corpus).resolve()) if corpus else None))
+
+    def _sharing(self, generator: Generator, spec: GeneratorSpec) -> LoadedGenerator:
+        """``generator`` of ``spec``, made from this one: its load time, lock and limits."""
+        return LoadedGenerator(spec, generator, self.seconds, self.lock, self.limits)
 
     def describe(self) -> str:
         """Which model, LM, hyperparameters and postprocessing, in a few words."""
@@ -106,6 +121,8 @@ class LoadedGenerator:
                 parts.append(f"hyperparameters {Path(spec.hyperparameters).name}")
         if spec.postprocess:
             parts.append(f"postprocessing {Path(spec.postprocess).name}")
+        if spec.conventions:
+            parts.append(f"punctuation of {Path(spec.conventions).name}")
         return ", ".join(parts)
 
     def warning(self) -> str | None:

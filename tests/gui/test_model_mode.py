@@ -307,7 +307,7 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
 
 def test_the_postprocessing_choices_wait_for_a_model(window):
     assert window.workspace.generator is None
-    assert not any(action.isEnabled() for action in window.postprocess.actions)
+    assert not any(action.isEnabled() for action in [*window.postprocess.actions, *window.conventions.actions])
 
 
 def test_the_phase2_inspector_fits_says_why_b_was_said_and_follows_overrides(qtbot, model_window):
@@ -334,3 +334,34 @@ def test_the_phase2_inspector_fits_says_why_b_was_said_and_follows_overrides(qtb
     assert "step 2 left generate(G)'s path" in inspector.caption.text()
     press(qtbot, model_window, Qt.Key.Key_Left)
     assert inspector.vertices.count() == len(generation.phase2.order) and inspector.table.rowCount() > 0
+
+
+def test_the_model_menu_follows_the_punctuation_of_another_corpus(qtbot, model_window, tmp_path, monkeypatch):
+    """Model > Punctuation of a Corpus…: references without a final mark leave the sentence
+    unpunctuated, the model's own punctuation comes back, a corpus without references is one message."""
+    corpus_action, model_action = model_window.conventions.actions
+    assert corpus_action.isEnabled() and not model_action.isEnabled()
+    session = model_window.model.session
+    own = model_window.workspace.generator.generator.generate(session.entry.amr).sentence
+    assert own.endswith((" .", " ?", " !"))
+    unpunctuated, chosen = tmp_path / "questions.txt", []
+    unpunctuated.write_text("# ::snt what time is it\n(t / time :domain (a / amr-unknown))\n", encoding="utf-8")
+    monkeypatch.setattr("amrgen_gui.conventions_choice.QFileDialog.getOpenFileName",
+                        lambda *a, **k: (str(chosen[-1]), ""))
+    chosen.append(unpunctuated)
+    corpus_action.trigger()
+    loaded = model_window.workspace.generator
+    assert loaded.spec.conventions == str(unpunctuated.resolve()) and "punctuation of questions.txt" in loaded.describe()
+    assert loaded.generator.generate(session.entry.amr).sentence == own.rsplit(" ", 1)[0]
+    assert model_action.isEnabled()
+    press(qtbot, model_window, Qt.Key.Key_End)
+    assert model_window.output.sentence.text() == own.rsplit(" ", 1)[0]
+    model_action.trigger()
+    assert model_window.workspace.generator.spec.conventions is None and not model_action.isEnabled()
+    assert model_window.workspace.generator.generator.generate(session.entry.amr).sentence == own
+    bare, errors = tmp_path / "bare.txt", []
+    bare.write_text("(t / time)\n", encoding="utf-8")
+    chosen.append(bare)
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
+    corpus_action.trigger()
+    assert len(errors) == 1 and str(bare) in errors[0] and model_window.workspace.generator.spec.conventions is None
