@@ -97,6 +97,16 @@ class Models:
             return []
         return model.best_at(self.columns(name, model, context), n, r)
 
+    def compile_columns(self) -> None:
+        """Compile every model's feature list now, not at its :data:`COMPILED_AT`-th question
+        (the application does so while the generator loads: compiled in the middle of a
+        session, in a worker thread, the compilation kept the window's event loop waiting
+        for the interpreter lock for 0.1-0.25 s)."""
+        for name, model in self.models.items():
+            known = self._compiled.get(name)
+            if known is None or known[0] is not model or known[2] is None:
+                self._compiled[name] = (model, COMPILED_AT, FeatureColumns(self.feature_lists[name], model.vocabulary))
+
     def columns(self, name: str, model: MaxentModel, context: FeatureContext) -> tuple[int, ...]:
         """The columns of ``model`` (model ``name``) active in ``context``: from the strings
         of :func:`extract` for its first :data:`COMPILED_AT` questions, then from its feature

@@ -71,14 +71,16 @@ class LoadedGenerator:
     @classmethod
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
              hyperparameters: str | Path | None = None) -> LoadedGenerator:
-        """Load as :meth:`Generator.load` does (None: the shipped default); raises
-        MissingResourceError or ModelError, naming the file, when one is missing or unreadable."""
+        """Load as :meth:`Generator.load` does (None: the shipped default), the models'
+        feature lists compiled at once (:meth:`~amrgen.decoding.models.Models.compile_columns`);
+        raises MissingResourceError or ModelError, naming the file, when one is missing or unreadable."""
         started = time.perf_counter()
         from amrgen.evaluation.generation import GeneratorSpec, loaded
 
         spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
         with _LOADING:
             generator = loaded(spec)
+            generator.models.compile_columns()
         return cls(spec, generator, time.perf_counter() - started)
 
     def with_postprocess(self, postprocess: str) -> LoadedGenerator:

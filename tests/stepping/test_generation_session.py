@@ -79,3 +79,15 @@ def test_best_v_lists_what_the_search_kept_and_what_it_dropped(entries, default_
         assert all(d.reason for d in dropped)
         dropped_anywhere += len(dropped)
     assert dropped_anywhere
+
+
+def test_the_application_s_generator_comes_with_its_feature_lists_compiled(entries, default_generator):
+    """Loaded for the application, every model's feature list is compiled at once (not at its
+    100th question, in the middle of a session), and generation says what it said before."""
+    models = default_generator.generator.models
+    assert {name for name, (_, _, compiled) in models._compiled.items() if compiled is not None} == set(models.models)
+    from amrgen.decoding.generator import Generator
+
+    fresh = Generator.load()  # compiles at the 100th question of each model
+    amr = entries["lpp_1943.136"].amr
+    assert fresh.generate(amr).sentence == default_generator.generator.generate(amr).sentence
