@@ -5,7 +5,7 @@ Usage: python scripts/train_general.py -o DIR [--with-massive] [--with-silver] [
 One command for what ``resources/default/`` holds, from the corpora in
 ``../shared/data`` (the shipped model was fitted with sag's stopping tolerance
 at scikit-learn's 1e-4, before training stopped at 1e-3: this command gives
-models within 0.7 % of its dev likelihood, not byte for byte; docs/results.md
+slightly different models, not the shipped ones byte for byte; docs/results.md
 compares the two on every dev set):
 
 1. QALD-9-AMR and the AMR guidelines examples come without a dev split:
