@@ -63,7 +63,10 @@ SAG_TOL = 1e-3
 models for a dev log-likelihood within 0.7 % (Little Prince training, C = 0.01 / 0.1 / 1: tense
 57 / 2.9 / 11 s against 1.6 / 2.0 / 5.2 s, dev log-likelihood -252.9 / -233.7 / -267.4 against
 -253.7 / -233.9 / -269.3; insert-between-other at C = 0.1 1,000 epochs against 22, -258.8 against
--258.6); the seen-pairs fit keeps 1e-4 (the realize model lost 1 % of its dev likelihood at 1e-3)."""
+-258.6); the seen-pairs fit keeps :data:`SEEN_PAIRS_TOL`."""
+SEEN_PAIRS_TOL = 1e-4
+"""The seen-pairs fit's tolerance (L-BFGS's gradient tolerance): the realize model lost 1 % of its
+dev likelihood at 1e-3."""
 
 SEEN_PAIRS_SOLVER = "lbfgs over seen pairs"
 SEEN_PAIRS_LABELS = 100
@@ -122,9 +125,9 @@ class EncodedEvents:
         new = np.fromiter((target.get(feature, -1) for feature in self.vocabulary), dtype=np.int64,
                           count=len(self.vocabulary))
         rows = np.repeat(np.arange(len(self), dtype=np.int64), np.diff(self.matrix.indptr))
-        kept_rows, kept_columns = rows[new[self.matrix.indices] >= 0], new[self.matrix.indices]
-        kept_columns = kept_columns[kept_columns >= 0]
-        matrix = sp.csr_matrix((np.ones(len(kept_columns)), (kept_rows, kept_columns)),
+        columns = new[self.matrix.indices]
+        kept = columns >= 0
+        matrix = sp.csr_matrix((np.ones(int(kept.sum())), (rows[kept], columns[kept])),
                                shape=(len(self), len(vocabulary)))
         matrix.sort_indices()  # the order encode gives, so sums of weights come out the same
         return matrix
@@ -341,7 +344,7 @@ class MaxentModel:
         and the larger C, the longer the fit); dev events whose label never occurs
         in training are left out of that choice (their likelihood is 0 under every
         C). ``max_iter`` counts epochs of the solver, ``tol`` is its stopping
-        tolerance (None: :data:`SAG_TOL` for sag, 1e-4 for the seen pairs).
+        tolerance (None: :data:`SAG_TOL` for sag, :data:`SEEN_PAIRS_TOL` for the seen pairs).
         One label only gives a model that predicts it with probability 1.
         """
         if len(events) != len(labels):
@@ -356,6 +359,8 @@ class MaxentModel:
             vocabulary = sorted({feature for event in events for feature in event})
         label_set = sorted(set(labels))
         untrained = cls(label_set, vocabulary, np.zeros((len(vocabulary), len(label_set))), np.zeros(len(label_set)))
+        if tol is None:
+            tol = SEEN_PAIRS_TOL if solver(len(label_set)) == SEEN_PAIRS_SOLVER else SAG_TOL
         metadata: dict[str, Any] = {"solver": solver(len(label_set)), "max_iter": max_iter, "tol": tol}
         if len(label_set) == 1:
             model = untrained
@@ -370,17 +375,15 @@ class MaxentModel:
                 dev = (untrained.encode(dev[0]), dev[1])
                 dev_known = with_known_labels(untrained, *dev)
                 model, by_c = None, []
-                fitted_grid = []
                 for value in sorted(c_grid):
                     fit = untrained._fit(x, y, value, max_iter, tol)
                     by_c.append(fit.log_likelihood(*dev_known))
-                    fitted_grid.append(value)
                     if model is None or by_c[-1] > max(by_c[:-1]):  # the first best, as argmax
                         model = fit
                     del fit
                     if len(by_c) > 1 and by_c[-1] < by_c[-2]:
                         break
-                metadata["C_grid"] = fitted_grid
+                metadata["C_grid"] = sorted(c_grid)[:len(by_c)]
                 metadata["dev_log_likelihood_by_C"] = by_c
             metadata.update(model.metadata)
             events = EncodedEvents(x, untrained.vocabulary)
@@ -389,7 +392,7 @@ class MaxentModel:
             metadata.update(model.scores("dev", *dev))
         return cls(model.labels, model.vocabulary, model.coef, model.intercept, metadata, feature_templates)
 
-    def _fit(self, x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int, tol: float | None) -> MaxentModel:
+    def _fit(self, x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int, tol: float) -> MaxentModel:
         """This model's labels and vocabulary with λ fitted at regularisation C = ``c``."""
         coef, intercept, iterations = fit_weights(x, y, c, max_iter, tol)
         metadata = {"C": c, "iterations": iterations, "converged": iterations < max_iter}
@@ -543,8 +546,8 @@ class MaxentModel:
         return np.fromiter((index[label] for label in labels), dtype=np.intp)
 
 
-def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,
-                tol: float | None = None) -> tuple[np.ndarray | sp.csr_array, np.ndarray, int]:
+def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int,
+                tol: float) -> tuple[np.ndarray | sp.csr_array, np.ndarray, int]:
     """λ maximising the L2-penalised log-likelihood at C = ``c`` of the events ``x``
     (0/1, event × indicator) with label indices ``y``: coef (indicator × label; sparse,
     over the seen pairs, for more than :data:`SEEN_PAIRS_LABELS` labels),
@@ -553,12 +556,11 @@ def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int = 1000,
     if solver(int(y.max()) + 1) == SEEN_PAIRS_SOLVER:
         from amrgen.ml.seen_pairs import fit_seen_pairs
 
-        return fit_seen_pairs(x, y, c, max_iter, 1e-4 if tol is None else tol)
+        return fit_seen_pairs(x, y, c, max_iter, tol)
     # scikit-learn only trains: imported here, generation loads models without it (~2 s less).
     from sklearn.linear_model import LogisticRegression
 
-    regression = LogisticRegression(C=c, solver=SOLVER, max_iter=max_iter, tol=SAG_TOL if tol is None else tol,
-                                    random_state=RANDOM_STATE)
+    regression = LogisticRegression(C=c, solver=SOLVER, max_iter=max_iter, tol=tol, random_state=RANDOM_STATE)
     regression.fit(x, y)
     coef, intercept = regression.coef_.T, regression.intercept_
     if coef.shape[1] == 1:

@@ -236,7 +236,7 @@ class Scorer:
         with warnings.catch_warnings():
             # A fit that stops at max_iter is still a fair comparison of candidates.
             warnings.simplefilter("ignore", ConvergenceWarning)
-            coef, intercept, _ = fit_weights(x_train, self.y_train, self.c, tol=TOLERANCE)
+            coef, intercept, _ = fit_weights(x_train, self.y_train, self.c, max_iter=1000, tol=TOLERANCE)
         p_train, _ = _softmax(x_train @ coef + intercept)
         p_dev, log_p = _softmax(x_dev @ coef + intercept)
         known = self.y_dev >= 0
