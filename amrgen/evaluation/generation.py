@@ -52,11 +52,11 @@ from amrgen.decoding.limits import (
 )
 from amrgen.decoding.phase1 import Phase1Result
 from amrgen.decoding.segments import segments
-from amrgen.errors import AmrgenError, MissingResourceError
+from amrgen.errors import AmrgenError
 from amrgen.evaluation.lengths import Scored, row
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.io import CorpusFormatError
-from amrgen.io.penman_corpus import CorpusEntry, ReadError, check_graphs, iter_corpus
+from amrgen.io.penman_corpus import CorpusEntry, ReadError, read_items  # read_items: the commands import it from here
 from amrgen.io.printable import escaped, printable
 from amrgen.prep.tokenize import alternatives_of, reference_of
 
@@ -132,17 +132,6 @@ class GraphResult:
     def message(self) -> str:
         """The one-line message of a graph that could not be generated, control characters escaped."""
         return escaped(f"{self.place}: entry {self.entry_id}: {self.error}")
-
-
-def read_items(path: str | Path, encoding: str | None = None) -> list[Item]:
-    """The entries of a corpus file (in ``encoding``, default UTF-8), malformed
-    ones as :class:`ReadError`, in file order; a file without any graph is
-    refused (:func:`~amrgen.io.penman_corpus.check_graphs`)."""
-    if not Path(path).is_file():
-        raise MissingResourceError(f"{path}: no such corpus file")
-    items = list(iter_corpus(path, encoding))
-    check_graphs(path, items)
-    return items
 
 
 def reference_tokens(item: Item) -> list[str] | None:

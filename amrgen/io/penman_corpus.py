@@ -44,6 +44,7 @@ from pathlib import Path
 import penman
 from penman.exceptions import DecodeError
 
+from amrgen.errors import MissingResourceError
 from amrgen.io import CorpusFormatError, raw_lines, shown_bytes
 from amrgen.io.printable import escaped
 
@@ -135,6 +136,17 @@ def iter_corpus(path: str | Path, encoding: str | None = None) -> Iterator[Corpu
     else:
         lines = ((line, None) for line in _split_lines(_decoded(path, encoding)))
     yield from _iter_items(lines, str(path))
+
+
+def read_items(path: str | Path, encoding: str | None = None) -> list[CorpusEntry | ReadError]:
+    """The entries of a corpus file (in ``encoding``, default UTF-8), malformed
+    ones as :class:`ReadError`, in file order; a missing file, or one without
+    any graph (:func:`check_graphs`), is refused with one error naming it."""
+    if not Path(path).is_file():
+        raise MissingResourceError(f"{path}: no such corpus file")
+    items = list(iter_corpus(path, encoding))
+    check_graphs(path, items)
+    return items
 
 
 def read_corpus(path: str | Path, encoding: str | None = None) -> CorpusReadResult:

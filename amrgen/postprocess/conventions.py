@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from amrgen.amr import Amr, has_mode
-from amrgen.errors import AmrgenError, MissingResourceError
+from amrgen.errors import AmrgenError
 from amrgen.graph import Graph
-from amrgen.io.penman_corpus import CorpusEntry, check_graphs, iter_corpus
+from amrgen.io.penman_corpus import CorpusEntry, read_items
 from amrgen.lexicon.words import SPEECH_VERBS
 from amrgen.prep.tokenize import reference_of
 
@@ -124,12 +124,8 @@ def corpus_conventions(path: str | Path) -> Conventions:
     or ``# ::snt``, tokenized as BLEU's references are); entries that are malformed
     or have no reference are left out.  One :class:`AmrgenError` naming the file
     where it is missing, holds no graph or no reference at all."""
-    if not Path(path).is_file():
-        raise MissingResourceError(f"{path}: no such corpus file")
-    items = list(iter_corpus(path))
-    check_graphs(path, items)
     references = []
-    for item in items:
+    for item in read_items(path):
         if isinstance(item, CorpusEntry):
             try:
                 references.append((Amr.from_tree(item.tree).graph, reference_of(item.metadata).tokens))
