@@ -17,7 +17,8 @@ resident set of the process and all its descendants (the fitting workers) togeth
 sampled every 50 ms while the stage ran; CPU seconds are theirs too (on a busy
 machine, where wall time says little, they tell the work).  Graphs per second count
 the training graphs, the dev graphs for the events of dev, both for loading.  Wall time
-depends on what else runs: compare only runs on an equally loaded machine (the script prints the load average before and after each run).
+depends on what else runs: compare only runs on an equally loaded machine (the script
+prints the load average before and after each run).
 """
 
 from __future__ import annotations

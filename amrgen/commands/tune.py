@@ -121,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     with open_cluster(args) as cluster:
-        evaluate = DevBleu(GeneratorSpec(str(model), str(lm), conventions=conventions), corpora, args.workers, cluster=cluster,
-                           limits=limits(args))
+        evaluate = DevBleu(GeneratorSpec(str(model), str(lm), conventions=conventions), corpora, args.workers,
+                           cluster=cluster, limits=limits(args))
         result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
                       budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"

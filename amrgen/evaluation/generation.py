@@ -89,9 +89,8 @@ class GeneratorSpec:
         at the first question, which would otherwise count as the first graph's time
         (and, in the application, freeze the window)."""
         from amrgen.lexicon.wordnet_cache import load_table
-        from amrgen.realization.inflection import load_inflections
-
         from amrgen.postprocess.conventions import corpus_conventions
+        from amrgen.realization.inflection import load_inflections
 
         conventions = corpus_conventions(self.conventions) if self.conventions else None
         generator = Generator.load(self.model_dir, self.lm_path, self.hyperparameters, self.postprocess, conventions)

@@ -351,7 +351,8 @@ def test_the_model_menu_follows_the_punctuation_of_another_corpus(qtbot, model_w
     chosen.append(unpunctuated)
     corpus_action.trigger()
     loaded = model_window.workspace.generator
-    assert loaded.spec.conventions == str(unpunctuated.resolve()) and "punctuation of questions.txt" in loaded.describe()
+    assert loaded.spec.conventions == str(unpunctuated.resolve())
+    assert "punctuation of questions.txt" in loaded.describe()
     assert loaded.generator.generate(session.entry.amr).sentence == own.rsplit(" ", 1)[0]
     assert model_action.isEnabled()
     press(qtbot, model_window, Qt.Key.Key_End)

@@ -66,7 +66,8 @@ def one_hot(model: MaxentModel, events: list[list[str]]) -> sp.csr_matrix:
 def test_probabilities_are_scikit_learns(model):
     """The fast path computes what scikit-learn's predict_proba gives for the same fit."""
     x = one_hot(model, TRAIN[0])
-    reference = LogisticRegression(C=model.metadata["C"], solver="sag", random_state=0, max_iter=1000, tol=SAG_TOL).fit(x, TRAIN[1])
+    reference = LogisticRegression(C=model.metadata["C"], solver="sag", random_state=0, max_iter=1000,
+                                   tol=SAG_TOL).fit(x, TRAIN[1])
     np.testing.assert_allclose(model.probabilities_batch(TRAIN[0]), reference.predict_proba(x), atol=1e-6)
 
 
