@@ -167,8 +167,8 @@ class BestSequenceSearch:
         self.probabilities = probabilities
         self.lm = lm
         self.hyper = hyper
-        self._scores: dict[tuple[tuple[str, ...], bool], float] = {}
-        """score_LM by (words, complete) for the graph of the last :meth:`run`: candidates
+        self._scores: dict[bool, dict[tuple[str, ...], float]] = {False: {}, True: {}}
+        """score_LM by complete and words for the graph of the last :meth:`run`: candidates
         of many vertices and orders share partial yields, and the root's are asked again."""
 
     def pruned(self, v: Vertex, stage: PruneStage, candidates: list[Hypothesis], kept: list[Hypothesis]) -> None:
@@ -195,7 +195,8 @@ class BestSequenceSearch:
     def run(self, c: Configuration) -> Phase2Result:
         """best(σ_i) for a bottom-up traversal σ of G' (c = (G', ε, ε, ρ) after phase 1)."""
         g = c.graph
-        self._scores.clear()
+        for scores in self._scores.values():
+            scores.clear()
         result = Phase2Result(order=list(g.bottom_up_traversal()), root=g.root)
         # Each vertex gets its own range of names for the vertices inserted at it
         # (at most one Insert-Child and one Insert-Between per child).
@@ -293,12 +294,22 @@ class BestSequenceSearch:
                         inserted = tuple(t_ins.word.split())
                         part = inserted + part if t_ins.side == LEFT else part + inserted
                     parts.append((b_i, ((t_ins, p_ins),), part, h.weighted_log(t_ins.name, p_ins)))
+            # The innermost loop of the search: one candidate per (b, b_i, insertion), so
+            # what _hypothesis does is written out here, with the lookups bound once.
             extended = []
+            append, score_lm, theta_lm = extended.append, self.score_lm, h.theta_lm
             for b in current:
+                b_steps, b_children, b_left, b_right, b_ts = b.steps, b.children, b.left, b.right, b.ts
                 for b_i, step, part, weighted in parts:
-                    left, right = (b.left + part, b.right) if on_left else (b.left, b.right + part)
-                    extended.append(self._hypothesis(v, b.steps + step, b.children + (b_i,), left, own, right,
-                                                     b.ts + b_i.ts + weighted, complete))
+                    if on_left:
+                        left, right = b_left + part, b_right
+                    else:
+                        left, right = b_left, b_right + part
+                    words = left + own + right
+                    lm = theta_lm * score_lm(words, complete)
+                    ts = b_ts + b_i.ts + weighted
+                    append(Hypothesis(v, b_steps + step, b_children + (b_i,), left, own, right, words, ts, lm,
+                                      lm + ts))
             current = _dedupe_prune(extended, h.n4, h.r4)
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
@@ -313,14 +324,14 @@ class BestSequenceSearch:
         article as ``article_weight`` of a word, as the reference implementation
         does (§8.5): dividing by the length favours adding frequent words, and
         articles most of all."""
-        key = (words, complete)
-        score = self._scores.get(key)
+        scores = self._scores[complete]
+        score = scores.get(words)
         if score is None:
             articles = sum(map(ARTICLES.__contains__, words))  # no generator: asked for every new partial yield
             length = len(words) - (1 - self.hyper.article_weight) * articles
             score = self.lm.unmemoised_log10_probability(words, bos=True, eos=complete) / length if length else 0.0
             if len(words) <= MAX_REMEMBERED_WORDS:
-                self._scores[key] = score
+                scores[words] = score
         return score
 
 
