@@ -43,7 +43,7 @@ from typing import Protocol
 from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.partial import generate_partial
 from amrgen.decoding.probabilities import TransitionProbabilities
-from amrgen.graph import Vertex
+from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES
 from amrgen.transitions.annotations import Key
@@ -243,6 +243,10 @@ class BestSequenceSearch:
             # by its own Realize below, like any other).
             yield c, (), (), {}
             return
+        # Realizations of v that insert the same child insert the same vertex (Realize
+        # changes ρ only): they share one graph object, and with it what is memoised
+        # about the graph (the features' values, the orders of get_best).
+        inserted_graphs: dict[Transition, Graph] = {}
         for t_real, p_real in self.probabilities.realizations(c):
             hist: tuple[Step, ...] = ((t_real, p_real),)
             c_real = t_real.apply(c)
@@ -253,6 +257,7 @@ class BestSequenceSearch:
                 hist += ((t_ins, p_ins),)
                 c_real = t_ins.apply(c_real)
                 if isinstance(t_ins, InsertChild):
+                    c_real = c_real.with_(graph=inserted_graphs.setdefault(t_ins, c_real.graph))
                     new = c_real.sigma1
                     local[new] = self.get_best(c_real.with_(node_buffer=(new,)), best)
                     c_real = c_real.with_(node_buffer=(v,))
