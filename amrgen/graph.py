@@ -21,6 +21,9 @@ from typing import Any
 Vertex = Hashable
 Edge = tuple[Vertex, str, Vertex]
 
+_EXPAND, _EMIT, _CLOSE = range(3)
+"""What an item of the yield's stack asks (:meth:`Graph._yield`)."""
+
 
 class Order:
     """A strict order ≺ on vertices, stored transitively closed.
@@ -112,6 +115,8 @@ class Order:
         all i members of lower count), which costs n set intersections rather
         than n² comparisons."""
         vs = list(dict.fromkeys(vertices))
+        if len(vs) == 1:  # a leaf's family, half of every yield's questions
+            return None if vs[0] in self._after.get(vs[0], ()) else vs
         if any(v in self._after.get(v, ()) for v in vs):
             return None
         members = set(vs)
@@ -474,27 +479,39 @@ class Graph:
         """:meth:`yield_` of root(G) and, for each vertex reached, the index in it
         of its realization's first word (of the word after it, for ε)."""
         starts: dict[Vertex, int] = {}
-        return self._yield(rho, self.root, False, starts), starts
+        return self._yield(rho, self.root, False, starts=starts), starts
 
-    def _yield(self, rho: Mapping[Vertex, str], v: Vertex, partial: bool,
-               starts: dict[Vertex, int] | None = None) -> list[str]:
+    def yield_spans(self, rho: Mapping[Vertex, str]) -> tuple[list[str], dict[Vertex, tuple[int, int]]]:
+        """:meth:`yield_` of root(G) and, for each vertex v reached, where yield_(v)
+        is in it: ``words[begin:end]`` (the first place, for a vertex reached twice)."""
+        spans: dict[Vertex, tuple[int, int]] = {}
+        return self._yield(rho, self.root, False, spans=spans), spans
+
+    def _yield(self, rho: Mapping[Vertex, str], v: Vertex, partial: bool, starts: dict[Vertex, int] | None = None,
+               spans: dict[Vertex, tuple[int, int]] | None = None) -> list[str]:
         words: list[str] = []
-        # Explicit stack: items are vertices to expand or (vertex, realization) to emit.
-        stack: list[tuple[bool, Any]] = [(True, v)]
+        # Explicit stack: items are a vertex to expand (_EXPAND), (vertex, realization) to
+        # emit (_EMIT), or (vertex, where its words begin) whose words are all out (_CLOSE).
+        stack: list[tuple[int, Any]] = [(_EXPAND, v)]
         while stack:
-            expand, item = stack.pop()
-            if not expand:
+            kind, item = stack.pop()
+            if kind == _EMIT:
                 if starts is not None:
                     starts[item[0]] = len(words)
                 words.extend(item[1].split())
+                continue
+            if kind == _CLOSE:
+                spans.setdefault(item[0], (item[1], len(words)))  # type: ignore[union-attr]
                 continue
             sequence = self.order.total_sequence([item, *self.children(item)])
             if partial and (item not in rho or sequence is None):
                 continue
             if sequence is None:
                 raise ValueError(f"≺ is not total on ch({item!r}) ∪ {{{item!r}}}")
+            if spans is not None:
+                stack.append((_CLOSE, (item, len(words))))
             for u in reversed(sequence):
-                stack.append((False, (u, rho[u])) if u == item else (True, u))
+                stack.append((_EMIT, (u, rho[u])) if u == item else (_EXPAND, u))
         return words
 
     def __eq__(self, other: object) -> bool:

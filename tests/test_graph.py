@@ -207,3 +207,13 @@ def test_yield_starts_say_where_each_realization_begins():
     words, starts = g.yield_starts({"r": "saw it", "a": "", "b": "the cat"})
     assert words == ["saw", "it", "the", "cat"] == g.yield_({"r": "saw it", "a": "", "b": "the cat"})
     assert starts == {"a": 0, "r": 0, "b": 2}
+
+
+def test_yield_spans_say_where_each_vertex_s_words_are():
+    g = Graph({"r": "r", "a": "a", "b": "b", "c": "c"}, [("r", "x", "a"), ("r", "y", "b"), ("b", "z", "c")],
+              [("a", "r"), ("r", "b"), ("c", "b")])
+    rho = {"r": "saw it", "a": "", "b": "cat", "c": "the"}
+    words, spans = g.yield_spans(rho)
+    assert words == ["saw", "it", "the", "cat"] == g.yield_(rho)
+    assert spans == {"a": (0, 0), "r": (0, 4), "b": (2, 4), "c": (2, 3)}
+    assert all(words[begin:end] == g.yield_(rho, v) for v, (begin, end) in spans.items())

@@ -22,9 +22,6 @@ UNKNOWN = "amr-unknown"
 VERB_SUBJECTS = ("ARG0", "ARG1")
 """The roles of a verb's subject, in the order they are looked for."""
 
-SLOT = "\x00slot"
-"""Stands for one vertex's realization in a yield while its neighbours are looked up."""
-
 Fix = tuple[Vertex, str]
 """(u, w): realize u as w."""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES
-from amrgen.postprocess.editing import SLOT, UNKNOWN, add_mark, sentence_roots
+from amrgen.postprocess.editing import UNKNOWN, add_mark, sentence_roots
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
@@ -30,11 +30,13 @@ MIN_SENTENCE_VERTICES = 5
 
 @dataclass(frozen=True)
 class ArticleSlot:
-    """Ĝ' with a new vertex ṽ where an article may go, and the words around it:
-    ``context`` words to each side, and whether they reach the sentence's ends."""
+    """Where in Ĝ' a new vertex ṽ (``vertex``) may realize an article: a child of
+    ``parent`` at position ``opening`` of its family; the words around it, ``context``
+    to each side, and whether they reach the sentence's ends."""
 
-    graph: Graph
     vertex: InsertedVertex
+    parent: Vertex
+    opening: int
     left: list[str]
     right: list[str]
     bos: bool
@@ -44,28 +46,51 @@ class ArticleSlot:
 def without_articles(c: Configuration, v: Vertex) -> Configuration:
     """c with Ĝ' for Ĝ: every child of v labeled a, an or the removed (one
     with children of its own, a word Insert-Between put there, stays)."""
+    removed = [child for child in c.graph.children(v)
+               if c.graph.label(child) in ARTICLES and not c.graph.children(child)]
+    if not removed:
+        return c
     g = c.graph.copy()
-    for child in g.children(v):
-        if g.label(child) in ARTICLES and not g.children(child):
-            g.remove_vertex(child)
+    for child in removed:
+        g.remove_vertex(child)
     return c.with_(graph=g)
 
 
 def article_slot(bare: Configuration, v: Vertex, opening: int, context: int) -> ArticleSlot:
     """The slot for an article of v in Ĝ' (``bare``), at position ``opening`` of
-    the family ch(v) ∪ {v} (0: the leftmost child)."""
+    the family ch(v) ∪ {v} (0: the leftmost child).  Its place in the sentence is
+    the boundary there between the words of the family's members, found in the
+    yield of Ĝ' (no graph with the slot is made unless an article goes there)."""
     g = bare.graph
-    slot = bare.new_vertex()
-    with_slot = g.copy()
-    with_slot.add_vertex(slot, SLOT)
-    with_slot.add_edge(v, PLACEHOLDER, slot)
     family = g.order.sequence([v, *g.children(v)])
-    with_slot.order = g.order.with_pairs([*((u, slot) for u in family[:opening]),
-                                          *((slot, u) for u in family[opening:])])
-    words = with_slot.yield_({**bare.rho[Key.REAL], slot: SLOT})
-    i = words.index(SLOT)
-    return ArticleSlot(with_slot, slot, words[max(0, i - context):i], words[i + 1:i + 1 + context],
-                       bos=i - context <= 0, eos=i + 1 + context >= len(words))
+    words, spans = _yield_spans(bare)
+    if opening < len(family) and family[opening] != v:
+        i = spans[family[opening]][0]
+    elif opening > 0 and family[opening - 1] != v:
+        i = spans[family[opening - 1]][1]
+    else:  # next to v's own words, with no other member of the family on that side
+        i = spans[v][0] if opening == 0 else spans[v][1]
+    return ArticleSlot(bare.new_vertex(), v, opening, words[max(0, i - context):i], words[i:i + context],
+                       bos=i - context <= 0, eos=i + context >= len(words))
+
+
+_last_spans: list[tuple] = [(None, (), None)]
+"""The graph and realizations :func:`_yield_spans` was last asked about, with its answer,
+as one tuple (threads read it whole)."""
+
+
+def _yield_spans(c: Configuration) -> tuple[list[str], dict[Vertex, tuple[int, int]]]:
+    """:meth:`~amrgen.graph.Graph.yield_spans` of c, remembered while neither its graph
+    nor ρ(REAL) changes: the revision asks about every noun of a configuration in turn,
+    and only an article that comes or goes changes the words (about a third of the
+    postprocessing of a long sentence was these yields)."""
+    real = c.rho[Key.REAL]
+    realized = tuple(real.items())
+    graph, known, found = _last_spans[0]
+    if graph is not c.graph or known != realized:
+        found = c.graph.yield_spans(real)
+        _last_spans[0] = (c.graph, realized, found)
+    return found
 
 
 def article_score(context: Context, distribution: Mapping[str, float], slot: ArticleSlot,
@@ -90,8 +115,12 @@ def with_article(bare: Configuration, v: Vertex, slot: ArticleSlot, article: str
     """Ĝ' with ``article`` realizing the slot (none: Ĝ' itself), ρ̂(DENOM)(v) updated."""
     if article is None:
         return bare.with_(rho=bare.rho.updated([(Key.DENOM, v, NONE)]))
-    g = slot.graph.copy()
-    g.set_label(slot.vertex, article)
+    g = bare.graph.copy()
+    g.add_vertex(slot.vertex, article)
+    g.add_edge(v, PLACEHOLDER, slot.vertex)
+    family = g.order.sequence([v, *bare.graph.children(v)])
+    g.order = g.order.with_pairs([*((u, slot.vertex) for u in family[:slot.opening]),
+                                  *((slot.vertex, u) for u in family[slot.opening:])])
     rho = bare.rho.updated([(Key.REAL, slot.vertex, article), (Key.DEL, slot.vertex, 0),
                             (Key.INS_DONE, slot.vertex, 1), (Key.DENOM, v, "the" if article == "the" else "a")])
     return bare.with_(graph=g, rho=rho, inserted=bare.inserted + 1)
