@@ -136,28 +136,41 @@ class Indicator:
         """The row of the tables this indicator applies."""
         return DEFINITIONS[self.name, self.parameter is not None]
 
-    def _evaluate(self, context: FeatureContext) -> tuple[frozenset[str], tuple[str, ...]]:
+    @cached_property
+    def _memo(self) -> Callable[[FeatureContext], dict]:
+        """Where a context keeps this indicator's values (see :class:`_Definition`)."""
         definition = self.definition
         if not definition.on_vertex:
-            memo, key = context.facts.memo, self.text
-        elif definition.reads_order:
-            memo, key = context.memo, (self.text, context.vertex(self.role))
-        elif definition.stateful:
-            memo, key = context.rho_memo, (self.text, context.vertex(self.role))
-        else:
-            memo, key = context.facts.vertex_memo, (self.text, context.vertex(self.role))
+            return lambda context: context.facts.memo
+        if definition.reads_order:
+            return lambda context: context.memo
+        if definition.stateful:
+            return lambda context: context.rho_memo
+        return lambda context: context.facts.vertex_memo
+
+    def _evaluate(self, context: FeatureContext) -> tuple[frozenset[str], tuple[str, ...]]:
+        # Asked hundreds of thousands of times a corpus: the memo found by one call, the
+        # key made once, and a value's string made without sorting where there is one.
+        text = self.text
+        memo = self._memo(context)
+        key = (text, context.vertex(self.role)) if self.role is not None else text
         entry = memo.get(key)
         if entry is None:
-            if not definition.on_vertex:
+            definition = self.definition
+            if self.role is None:  # a graph-wide row (parse_feature gives them no role)
                 result = definition.compute(context)
-            elif (v := context.vertex(self.role)) is None:
+            elif (v := key[1]) is None:
                 result = None
             elif self.parameter is None:
                 result = definition.compute(context, v)
             else:
                 result = definition.compute(context, v, self.parameter)
             values = _values(result)
-            entry = memo[key] = (values, tuple(sorted(f"{self.text}={_escape(a)}" for a in values)))
+            if len(values) == 1:
+                strings = (f"{text}={_escape(next(iter(values)))}",)
+            else:
+                strings = tuple(sorted(f"{text}={_escape(a)}" for a in values))
+            entry = memo[key] = (values, strings)
         return entry
 
 
