@@ -442,10 +442,7 @@ class MaxentModel:
         if found is None:
             p = self._probability_vector(columns)
             n = len(self.labels) if n is None else n
-            # A stable sort of -p is prune's order (heapq.nlargest: the first of equals first)
-            # without a Python pair per label (the realize model has 1783).
-            top = np.argsort(-p, kind="stable")[:max(n, 0)].tolist()
-            found = self._remember(key, prune([(self.labels[i], p[i].item()) for i in top], n, r))
+            found = self._remember(key, prune([(self.labels[i], p[i].item()) for i in _top(p, n)], n, r))
         return list(found)
 
     def _remember(self, key: tuple, answer: Any) -> Any:
@@ -544,6 +541,22 @@ class MaxentModel:
     def _label_indices(self, labels: Iterable[str]) -> np.ndarray:
         index = self._label_index
         return np.fromiter((index[label] for label in labels), dtype=np.intp)
+
+
+def _top(p: np.ndarray, n: int) -> list[int]:
+    """The indices of the n largest of ``p``, largest first, the first of equals first:
+    a stable sort of -p is prune's order (heapq.nlargest) without a Python pair per label.
+    Where n is small against the labels (the realize model has thousands and decoding asks
+    for two), only the values from the n-th largest up are sorted: the same indices."""
+    n = min(max(n, 0), len(p))
+    if n == 0:
+        return []
+    negated = -p
+    if 8 * n < len(p):
+        nth = np.partition(negated, n - 1)[n - 1]
+        among = np.flatnonzero(negated <= nth)  # in index order, ties at the n-th included
+        return among[np.argsort(negated[among], kind="stable")[:n]].tolist()
+    return np.argsort(negated, kind="stable")[:n].tolist()
 
 
 def fit_weights(x: sp.csr_matrix, y: np.ndarray, c: float, max_iter: int,

@@ -10,7 +10,7 @@ import scipy.sparse as sp
 from sklearn.linear_model import LogisticRegression
 
 from amrgen.errors import AmrgenError
-from amrgen.ml.maxent import SAG_TOL, EncodedEvents, EventEncoder, MaxentModel, ModelError
+from amrgen.ml.maxent import SAG_TOL, EncodedEvents, EventEncoder, MaxentModel, ModelError, _top
 
 
 def synthetic(n: int, seed: int) -> tuple[list[list[str]], list[str]]:
@@ -220,3 +220,12 @@ def test_complete_events_read_under_any_vocabulary_incomplete_ones_only_under_th
     np.testing.assert_array_equal(both.matrix.toarray(), [[1, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0], [1, 0, 0, 1]])
     with pytest.raises(ValueError, match="may leave indicators out"):
         MaxentModel.train(subset, ["x", "y", "x"])
+
+
+def test_the_best_labels_are_those_of_a_stable_sort_however_many_labels_and_ties():
+    rng = np.random.default_rng(7)
+    for trial in range(500):
+        size = int(rng.integers(1, 300))
+        p = rng.choice([0.05, 0.1, 0.2], size) if trial % 2 else rng.random(size)  # many ties, or none
+        n = int(rng.integers(0, size + 2))
+        assert _top(p, n) == np.argsort(-p, kind="stable")[:n].tolist()
