@@ -74,22 +74,25 @@ def article_slot(bare: Configuration, v: Vertex, opening: int, context: int) -> 
                        bos=i - context <= 0, eos=i + context >= len(words))
 
 
-_last_spans: list[tuple] = [(None, (), None)]
-"""The graph and realizations :func:`_yield_spans` was last asked about, with its answer,
-as one tuple (threads read it whole)."""
+_last_spans: list[tuple] = [()]
+"""The two graphs and realizations :func:`_yield_spans` was last asked about, with its
+answers, as one tuple (threads read it whole)."""
 
 
 def _yield_spans(c: Configuration) -> tuple[list[str], dict[Vertex, tuple[int, int]]]:
     """:meth:`~amrgen.graph.Graph.yield_spans` of c, remembered while neither its graph
     nor ρ(REAL) changes: the revision asks about every noun of a configuration in turn,
     and only an article that comes or goes changes the words (about a third of the
-    postprocessing of a long sentence was these yields)."""
+    postprocessing of a long sentence was these yields).  Two are kept: a noun that has
+    an article asks about Ĝ' without it, and the next noun about Ĝ again."""
     real = c.rho[Key.REAL]
     realized = tuple(real.items())
-    graph, known, found = _last_spans[0]
-    if graph is not c.graph or known != realized:
-        found = c.graph.yield_spans(real)
-        _last_spans[0] = (c.graph, realized, found)
+    remembered = _last_spans[0]
+    for graph, known, found in remembered:
+        if graph is c.graph and known == realized:
+            return found
+    found = c.graph.yield_spans(real)
+    _last_spans[0] = ((c.graph, realized, found), *remembered[:1])
     return found
 
 
