@@ -32,11 +32,14 @@ class Order:
     share one.  ``after[v]`` is {u | v ≺ u} and ``before[v]`` is {u | u ≺ v}.
     """
 
-    __slots__ = ("_after", "_before")
+    __slots__ = ("_after", "_before", "_sequences")
 
     def __init__(self, pairs: Iterable[tuple[Vertex, Vertex]] = ()) -> None:
         self._after: dict[Vertex, frozenset] = {}
         self._before: dict[Vertex, frozenset] = {}
+        self._sequences: dict[tuple[Vertex, ...], tuple[Vertex, ...] | None] = {}
+        """:meth:`total_sequence`'s answers: the same families are asked about again and
+        again (every yield of a configuration and of its copies asks about all of them)."""
         self._add_all(pairs)
 
     def _add_all(self, pairs: Iterable[tuple[Vertex, Vertex]]) -> None:
@@ -114,7 +117,14 @@ class Order:
         0, 1, ..., n-1 (a member with i members before it is then preceded by
         all i members of lower count), which costs n set intersections rather
         than n² comparisons."""
-        vs = list(dict.fromkeys(vertices))
+        key = tuple(vertices)
+        if key not in self._sequences:
+            self._sequences[key] = self._total_sequence(key)
+        known = self._sequences[key]
+        return None if known is None else list(known)
+
+    def _total_sequence(self, vertices: tuple[Vertex, ...]) -> tuple[Vertex, ...] | None:
+        vs = tuple(dict.fromkeys(vertices))
         if len(vs) == 1:  # a leaf's family, half of every yield's questions
             return None if vs[0] in self._after.get(vs[0], ()) else vs
         if any(v in self._after.get(v, ()) for v in vs):
@@ -123,7 +133,7 @@ class Order:
         ranks = {v: len(self._before.get(v, frozenset()) & members) for v in vs}
         if sorted(ranks.values()) != list(range(len(vs))):
             return None
-        return sorted(vs, key=ranks.__getitem__)
+        return tuple(sorted(vs, key=ranks.__getitem__))
 
     def sequence(self, vertices: Iterable[Vertex]) -> list[Vertex]:
         """The sequence of a set induced by ≺ (which must be total on it)."""
