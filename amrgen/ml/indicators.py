@@ -76,6 +76,8 @@ def _indicator(name: str, parameter: str | None = None, on_vertex: bool = True, 
 
 
 def _value(item: Any) -> str:
+    if type(item) is str:  # most values: asked first
+        return item
     if item is None:
         return NONE
     if isinstance(item, bool):
@@ -88,6 +90,8 @@ def _value(item: Any) -> str:
 def _values(result: Any) -> frozenset[str]:
     if result is None:
         return NONE_VALUES
+    if type(result) is str:
+        return frozenset((result,))
     if isinstance(result, (str, int, tuple)):
         return frozenset({_value(result)})
     return frozenset(map(_value, result))
