@@ -118,6 +118,8 @@ class Order:
         all i members of lower count), which costs n set intersections rather
         than n² comparisons."""
         key = tuple(vertices)
+        if len(key) == 1:  # a leaf's family, half of every yield's questions: not worth a memo entry
+            return None if key[0] in self._after.get(key[0], ()) else list(key)
         if key not in self._sequences:
             self._sequences[key] = self._total_sequence(key)
         known = self._sequences[key]
@@ -125,8 +127,6 @@ class Order:
 
     def _total_sequence(self, vertices: tuple[Vertex, ...]) -> tuple[Vertex, ...] | None:
         vs = tuple(dict.fromkeys(vertices))
-        if len(vs) == 1:  # a leaf's family, half of every yield's questions
-            return None if vs[0] in self._after.get(vs[0], ()) else vs
         if any(v in self._after.get(v, ()) for v in vs):
             return None
         members = set(vs)

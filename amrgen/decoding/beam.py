@@ -223,7 +223,7 @@ class BestSequenceSearch:
         for c_real, hist, own, local in self._realized(c, best):
             # all(c_i) depends on β_i and its side only (the Insert-Between features
             # read no other sibling), so the orders of one realization share it.
-            insertions: dict[tuple[Vertex, str], list[Step]] = {}
+            insertions: dict[tuple[Vertex, str], list[tuple]] = {}
             key = (id(c_real.graph), self.probabilities.reorder_key(c_real))
             if key not in orders:  # the value keeps the graph, so its id is not reused meanwhile
                 orders[key] = (c_real, self.probabilities.reorders(c_real))
@@ -269,7 +269,7 @@ class BestSequenceSearch:
 
     def _combine(self, c_real: Configuration, sequence: tuple[Vertex, ...], steps: tuple[Step, ...],
                  own: tuple[str, ...], best: Mapping[Vertex, list[Hypothesis]],
-                 insertions: dict[tuple[Vertex, str], list[Step]]) -> list[Hypothesis]:
+                 insertions: dict[tuple[Vertex, str], list[tuple]]) -> list[Hypothesis]:
         """best_{≤n}(v) from best_{≤0}(v) = {b_0}: lines 12-21 of Algorithm 3, for
         v = σ1 of c_real and the order ``sequence`` that Reorder gives ch(v) ∪ {v}.
 
@@ -287,18 +287,16 @@ class BestSequenceSearch:
             options = best.get(child) or []
             key = (child, sides[child])
             if key not in insertions:
-                insertions[key] = self.probabilities.between_insertions(c_real.with_(child_buffer=children[i:]), sides)
+                # Each option once: its step, the words it inserts left or right of β_i's, its θ_C · log p.
+                insertions[key] = [
+                    (((t, p),), tuple(t.word.split()) if isinstance(t, InsertBetween) else (),
+                     isinstance(t, InsertBetween) and t.side == LEFT, h.weighted_log(t.name, p))
+                    for t, p in self.probabilities.between_insertions(c_real.with_(child_buffer=children[i:]), sides)]
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
-            parts = []
-            for b_i in options:
-                for t_ins, p_ins in insertions[key]:
-                    part = b_i.words
-                    if isinstance(t_ins, InsertBetween):
-                        inserted = tuple(t_ins.word.split())
-                        part = inserted + part if t_ins.side == LEFT else part + inserted
-                    parts.append((b_i, ((t_ins, p_ins),), part, h.weighted_log(t_ins.name, p_ins)))
+            parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
+                     for b_i in options for step, inserted, before, weighted in insertions[key]]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             extended = []
