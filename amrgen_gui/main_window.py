@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from amrgen.collector import without_collection_pauses
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.stepping.loaded_generator import LoadedGenerator
@@ -43,13 +44,13 @@ from amrgen.transitions.system import TransitionSystem
 from amrgen_gui import export, html_export
 from amrgen_gui.busy import BusyIndicator
 from amrgen_gui.comparisons import GENERATORS_DOCK, ORACLE_DOCK, Comparisons
+from amrgen_gui.conventions_choice import ConventionsChoice
 from amrgen_gui.limits_choice import LimitsChoice
 from amrgen_gui.model import SessionModel
 from amrgen_gui.paths import SAMPLE
-from amrgen_gui.conventions_choice import ConventionsChoice
 from amrgen_gui.postprocess_choice import PIPELINES, PostprocessChoice
 from amrgen_gui.recent import RecentFiles
-from amrgen_gui.tasks import Report, Task, run_with_progress, without_collection_pauses
+from amrgen_gui.tasks import Report, Task, run_with_progress
 from amrgen_gui.views.buffers import BufferView
 from amrgen_gui.views.corpus_browser import CorpusBrowser
 from amrgen_gui.views.generated_corpus import GeneratedCorpusView

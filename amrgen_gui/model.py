@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from amrgen.collector import without_collection_pauses
 from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
@@ -39,7 +40,7 @@ from amrgen.stepping.session import USER_ERRORS, Mode, Session
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import Transition
-from amrgen_gui.tasks import Report, Task, without_collection_pauses
+from amrgen_gui.tasks import Report, Task
 
 
 class SessionModel(QObject):

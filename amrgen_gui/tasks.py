@@ -13,7 +13,8 @@ A worker thread does not free the GUI thread from Python's garbage
 collector: a full collection holds the interpreter for as long as it scans
 every object alive, and making a session of a 150-vertex graph sets off a
 dozen of them, up to 0.3 s each, whichever thread triggers them.  Work that
-makes many long-lived objects runs inside :func:`without_collection_pauses`.
+makes many long-lived objects runs inside
+:func:`amrgen.collector.without_collection_pauses`.
 
 Nor does it free the GUI thread from the interpreter lock.  Every call into Qt
 lets the lock go, and a worker busy in Python then keeps it for the switch
@@ -27,10 +28,9 @@ long; the worker's pace does not change measurably.
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -43,31 +43,6 @@ Report = Callable[[int, int], None]
 SWITCH_INTERVAL = 0.0005
 """How long (seconds) a thread keeps the interpreter lock while another waits,
 from the first task on (:func:`sys.setswitchinterval`; Python's default is 0.005)."""
-
-
-_collection_lock = threading.Lock()
-_collection_holds = 0
-
-
-@contextlib.contextmanager
-def without_collection_pauses() -> Iterator[None]:
-    """Run the block with the cyclic garbage collector off, then freeze what is alive
-    (:func:`gc.freeze`: it is never scanned again, and freezing takes no time),
-    so that neither the block nor later collections scan its objects.  For work
-    that makes no cyclic garbage (generation, layout, loading a model: reference
-    counting frees what they drop); blocks in several threads share one hold."""
-    global _collection_holds
-    with _collection_lock:
-        _collection_holds += 1
-        gc.disable()
-    try:
-        yield
-    finally:
-        with _collection_lock:
-            _collection_holds -= 1
-            if not _collection_holds:
-                gc.freeze()
-                gc.enable()
 
 
 class Cancelled(Exception):

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
+from amrgen.collector import without_collection_pauses
 from amrgen.evaluation.pairwise import corpus_scores, generator_named
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui import theme
 from amrgen_gui.corpus_generation import ComparedSentences, compare_corpus_file
-from amrgen_gui.tasks import without_collection_pauses
 from amrgen_gui.views.corpus_run import Cell, CorpusRunView
 
 COLUMNS = ("B − A", "A", "B", "id", "A says", "B says", "reference")

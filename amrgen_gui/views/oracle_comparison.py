@@ -47,9 +47,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from amrgen.collector import without_collection_pauses
 from amrgen_gui import theme
 from amrgen_gui.model import SessionModel
-from amrgen_gui.tasks import Task, without_collection_pauses
+from amrgen_gui.tasks import Task
 
 if TYPE_CHECKING:  # the decoder is imported when a comparison is made, not when the window opens
     from amrgen.stepping.divergence import ComparedStep, Comparison
