@@ -76,15 +76,15 @@ CHUNK_GRAPHS = 200
 
 
 def corpus_events(entries: Sequence[ExtendedEntry], approach: Approach, resources: ConstraintResources,
-                  features_dir: str | Path | None, workers: int = 1) -> dict[str, ModelEvents]:
+                  lists: dict[str, FeatureList], workers: int = 1) -> dict[str, ModelEvents]:
     """Per model: the events of the constrained oracle's runs over ``entries`` in corpus
     order, a chunk of :data:`CHUNK_GRAPHS` graphs at a time, ``workers`` chunks at once."""
     chunks = [entries[i:i + CHUNK_GRAPHS] for i in range(0, len(entries), CHUNK_GRAPHS)]
     if workers > 1 and len(chunks) > 1:
         parts = Parallel(n_jobs=workers)(
-            delayed(_chunk_events)(chunk, approach, resources, features_dir) for chunk in chunks)
+            delayed(_chunk_events)(chunk, approach, resources, lists) for chunk in chunks)
     else:
-        parts = [_chunk_events(chunk, approach, resources, features_dir) for chunk in chunks]
+        parts = [_chunk_events(chunk, approach, resources, lists) for chunk in chunks]
     if len(parts) == 1:
         return parts[0]
     return {m: (EncodedEvents.stacked(*(part[m][0] for part in parts)), [o for part in parts for o in part[m][1]])
@@ -92,9 +92,9 @@ def corpus_events(entries: Sequence[ExtendedEntry], approach: Approach, resource
 
 
 def _chunk_events(entries: Sequence[ExtendedEntry], approach: Approach, resources: ConstraintResources,
-                  features_dir: str | Path | None) -> dict[str, ModelEvents]:
+                  lists: dict[str, FeatureList]) -> dict[str, ModelEvents]:
     runs, _ = constrained_runs(entries, approach, resources)
-    return model_events(runs, resources, feature_lists(features_dir))
+    return model_events(runs, resources, lists)
 
 
 def model_events(runs, resources: ConstraintResources, feature_lists: dict) -> dict[str, ModelEvents]:
@@ -148,9 +148,9 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     stage("resources", "running the formal oracle on the training corpus (L_M and pôs)")
     resources = corpus_resources(train_entries, approach)
     stage("events of training", "running the oracle on the training corpus and extracting features")
-    train_data = corpus_events(train_entries, approach, resources, features_dir, workers)
+    train_data = corpus_events(train_entries, approach, resources, lists, workers)
     stage("events of dev", "running the oracle on the dev corpus and extracting features")
-    dev_data = corpus_events(dev_entries, approach, resources, features_dir, workers)
+    dev_data = corpus_events(dev_entries, approach, resources, lists, workers)
     for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
     stage("fitting", "fitting the models")
