@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
+from operator import attrgetter
 from typing import Any
 
 from amrgen.graph import Vertex
@@ -145,12 +146,10 @@ class Indicator:
         """Where a context keeps this indicator's values (see :class:`_Definition`)."""
         definition = self.definition
         if not definition.on_vertex:
-            return lambda context: context.facts.memo
+            return attrgetter("facts.memo")
         if definition.reads_order:
-            return lambda context: context.memo
-        if definition.stateful:
-            return lambda context: context.rho_memo
-        return lambda context: context.facts.vertex_memo
+            return attrgetter("memo")
+        return attrgetter("rho_memo" if definition.stateful else "facts.vertex_memo")
 
     def _evaluate(self, context: FeatureContext) -> tuple[frozenset[str], tuple[str, ...]]:
         # Asked hundreds of thousands of times a corpus: the memo found by one call, the

@@ -30,12 +30,12 @@ MIN_SENTENCE_VERTICES = 5
 
 @dataclass(frozen=True)
 class ArticleSlot:
-    """Where in Ĝ' a new vertex ṽ (``vertex``) may realize an article: a child of
-    ``parent`` at position ``opening`` of its family; the words around it, ``context``
-    to each side, and whether they reach the sentence's ends."""
+    """Where in Ĝ' a new vertex ṽ (``vertex``) may realize an article: a child of the
+    noun, at position ``opening`` of its ``family`` ch(v) ∪ {v} in Ĝ'; the words around
+    it, ``context`` to each side, and whether they reach the sentence's ends."""
 
     vertex: InsertedVertex
-    parent: Vertex
+    family: list[Vertex]
     opening: int
     left: list[str]
     right: list[str]
@@ -70,7 +70,7 @@ def article_slot(bare: Configuration, v: Vertex, opening: int, context: int) -> 
         i = spans[family[opening - 1]][1]
     else:  # next to v's own words, with no other member of the family on that side
         i = spans[v][0] if opening == 0 else spans[v][1]
-    return ArticleSlot(bare.new_vertex(), v, opening, words[max(0, i - context):i], words[i:i + context],
+    return ArticleSlot(bare.new_vertex(), family, opening, words[max(0, i - context):i], words[i:i + context],
                        bos=i - context <= 0, eos=i + context >= len(words))
 
 
@@ -121,9 +121,8 @@ def with_article(bare: Configuration, v: Vertex, slot: ArticleSlot, article: str
     g = bare.graph.copy()
     g.add_vertex(slot.vertex, article)
     g.add_edge(v, PLACEHOLDER, slot.vertex)
-    family = g.order.sequence([v, *bare.graph.children(v)])
-    g.order = g.order.with_pairs([*((u, slot.vertex) for u in family[:slot.opening]),
-                                  *((slot.vertex, u) for u in family[slot.opening:])])
+    g.order = g.order.with_pairs([*((u, slot.vertex) for u in slot.family[:slot.opening]),
+                                  *((slot.vertex, u) for u in slot.family[slot.opening:])])
     rho = bare.rho.updated([(Key.REAL, slot.vertex, article), (Key.DEL, slot.vertex, 0),
                             (Key.INS_DONE, slot.vertex, 1), (Key.DENOM, v, "the" if article == "the" else "a")])
     return bare.with_(graph=g, rho=rho, inserted=bare.inserted + 1)
