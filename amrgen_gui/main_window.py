@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from amrgen.collector import without_collection_pauses
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.stepping.loaded_generator import LoadedGenerator
@@ -503,8 +502,7 @@ class MainWindow(QMainWindow):
             self.generatorLoaded.emit()
 
         def load(report: Report) -> LoadedGenerator:
-            with without_collection_pauses():
-                return LoadedGenerator.load(*paths)
+            return LoadedGenerator.load(*paths)
 
         task = Task(load, self)
         self.tasks.add(task)

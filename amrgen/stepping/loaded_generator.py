@@ -30,6 +30,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from amrgen.collector import without_collection_pauses
+
 if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when the application starts
     from amrgen.amr import Amr
     from amrgen.decoding.beam import BestSequenceSearch
@@ -78,7 +80,7 @@ class LoadedGenerator:
         from amrgen.evaluation.generation import GeneratorSpec, loaded
 
         spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
-        with _LOADING:
+        with _LOADING, without_collection_pauses():  # the compiled lists stay as long as the models
             generator = loaded(spec)
             generator.models.compile_columns()
         return cls(spec, generator, time.perf_counter() - started)

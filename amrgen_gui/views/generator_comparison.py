@@ -17,7 +17,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
-from amrgen.collector import without_collection_pauses
 from amrgen.evaluation.pairwise import corpus_scores, generator_named
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui import theme
@@ -34,8 +33,7 @@ def side(loaded: LoadedGenerator, path: str | None) -> LoadedGenerator:
     spec = generator_named(loaded.spec, path) if path else loaded.spec
     if spec == loaded.spec:
         return loaded
-    with without_collection_pauses():
-        generator = LoadedGenerator.load(spec.model_dir, spec.lm_path, spec.hyperparameters)
+    generator = LoadedGenerator.load(spec.model_dir, spec.lm_path, spec.hyperparameters)
     return generator.with_postprocess(spec.postprocess) if spec.postprocess else generator
 
 
