@@ -318,16 +318,62 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
             continue
         g = c.graph
         c = realized(c, [(v, adjective)])
-        said = below_between_word(g, subject)
-        word = c.rho.get(Key.REAL, said)
-        plural = c.rho.get(Key.NUMBER, said) == "plural" or c.rho.get(Key.POS, said) == "NN" and is_plural_noun(word)
-        forms = PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
         opening = [u for u in g.children(v) if g.order.precedes(u, subject)]
         after = opening if has_mode(g, v, "interrogative") else [*opening, subject]
         before = [v, *(u for u in g.children(v) if u not in after)]
-        options = [add_mark(c, v, form, after=after, before=before) for form in forms]
-        c = max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+        c = _with_copula(c, v, below_between_word(g, subject), after, before, lm)
     return c
+
+
+def nominal_questions(c: Configuration, context: Context) -> Configuration:
+    """A question that no verb says asks with a copula (``how old jennifer lopez
+    ?`` -> ``how old is jennifer lopez ?``, ``where denmark ?`` -> ``where is
+    denmark ?``): for every sentence root r that is no verb nor adjective
+    (ρ̂(POS)(r) is neither VB nor JJ, and no verb is said below it) with one
+    amr-unknown child u (not a :polarity: that is a yes-no question), u goes
+    first in r's phrase, followed by the form of be that agrees with r (with
+    the first phrase after u where r says nothing: be-located-at-91), present
+    or past as the language model prefers.  An amr-unknown that says nothing
+    becomes ``what`` (``the exchange rate of the dollar ?`` -> ``what is the
+    exchange rate of the dollar ?``), ``who`` for a person or r's ARG0 (the
+    holder of a role: have-org-role-91 becomes its role's noun, ``who is the
+    mayor of rotterdam ?``), and so does the ``which`` of an amr-unknown that
+    modifies r itself (``which fjord ?`` -> ``what is fjord ?``).  AMR writes
+    no copula for these questions (``(p / person :age (a / amr-unknown))``),
+    and the transitions have no verb to hang one on."""
+    for r in sentence_roots(c.graph):
+        g = c.graph
+        unknowns = [(label, u) for _, label, u in g.out_edges(r) if g.label(u) == UNKNOWN and label != "polarity"]
+        said = [v for v in (r, *g.successors(r)) if c.rho.get(Key.REAL, v)]
+        if len(unknowns) != 1 or c.rho.get(Key.POS, r) in ("VB", "JJ") \
+                or any(c.rho.get(Key.POS, v) == "VB" for v in said):
+            continue
+        (label, u), = unknowns
+        if not set(said) - {u, *g.successors(u)}:
+            continue  # nothing to ask about ("why ?")
+        word = c.rho.get(Key.REAL, u)
+        if not word or word == "which":
+            word = "who" if str(g.label(r)) == "person" or label == "ARG0" else "what"
+        elif word.split()[0] not in QUESTION_WORDS:
+            continue
+        c = realized(c.with_(graph=placed(g, r, u)), [(u, word)])
+        rest = [v for v in g.order.sequence([r, *g.children(r)]) if v != u]
+        subject = r if c.rho.get(Key.REAL, r) else below_between_word(g, next(
+            v for v in rest if g.yield_(c.rho[Key.REAL], v)))
+        c = _with_copula(c, r, subject, [u], rest, context.lm)
+    return c
+
+
+def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Vertex], before: list[Vertex],
+                 lm) -> Configuration:
+    """c with a copula in v's family, after ``after`` and before ``before``: the
+    form of be that agrees with ``subject`` (am/are/is), present or past as the
+    language model ``lm`` prefers for the sentence."""
+    word = c.rho.get(Key.REAL, subject)
+    plural = c.rho.get(Key.NUMBER, subject) == "plural" or c.rho.get(Key.POS, subject) == "NN" and is_plural_noun(word)
+    forms = PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
+    options = [add_mark(c, v, form, after=after, before=before) for form in forms]
+    return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:

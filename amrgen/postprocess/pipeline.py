@@ -42,6 +42,7 @@ STEPS: tuple[Step, ...] = (
     Step("bare-infinitives", ADDITION, clauses.bare_infinitives),
     Step("do-support", ADDITION, clauses.do_support),
     Step("predicative-copula", ADDITION, clauses.predicative_copula),
+    Step("nominal-questions", ADDITION, clauses.nominal_questions),
     Step("articles", THESIS, thesis.revise_articles),
     Step("articles-refined", REFINEMENT, articles.revise_articles_refined),
     Step("punctuation", THESIS, thesis.punctuate),
