@@ -48,6 +48,7 @@ MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
 """The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 ADVERBIAL_QUESTION_WORDS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 """Question words that take no preposition when fronted (``to where`` -> ``where``)."""
+AND = "and"
 LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
 PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
@@ -225,6 +226,8 @@ def do_support(c: Configuration, context: Context) -> Configuration:
         if forms is None:
             return c
         do, base = forms
+        if do != "did" and anchor != _negation(c, v):  # present do agrees with the question's subject
+            do = "does" if _be_forms(c, anchor)[0] == "is" else "do"
         c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
         return realized(c, [(v, base)])
 
@@ -369,11 +372,17 @@ def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Verte
     """c with a copula in v's family, after ``after`` and before ``before``: the
     form of be that agrees with ``subject`` (am/are/is), present or past as the
     language model ``lm`` prefers for the sentence."""
-    word = c.rho.get(Key.REAL, subject)
-    plural = c.rho.get(Key.NUMBER, subject) == "plural" or c.rho.get(Key.POS, subject) == "NN" and is_plural_noun(word)
-    forms = PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
-    options = [add_mark(c, v, form, after=after, before=before) for form in forms]
+    options = [add_mark(c, v, form, after=after, before=before) for form in _be_forms(c, subject)]
     return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+
+
+def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:
+    """The (present, past) forms of be that agree with ``subject``: a pronoun's
+    own (i: am, was), are/were for a plural noun or an ``and`` of subjects, else is/was."""
+    word = c.rho.get(Key.REAL, subject)
+    plural = c.rho.get(Key.NUMBER, subject) == "plural" or c.rho.get(Key.POS, subject) == "NN" and is_plural_noun(word) \
+        or str(c.graph.label(subject)) == AND
+    return PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:

@@ -300,6 +300,24 @@ def test_a_question_whose_subject_asks_gets_no_do():
     assert finalize(do_support(c, CONTEXT)) == "when did organizations found in 1930"
 
 
+def test_do_agrees_with_the_subject_of_its_question():
+    """MASSIVE-AMR: "what does potato mean" (the verb said in its base form), not "what do
+    the potato mean"; a plural subject or an and of subjects takes do."""
+    names = {"m": "mean-01", "p": "potato", "u": "amr-unknown", "a": "and", "x": "tense"}
+
+    def asked(subject, below=(), real=None):
+        edges = [("m", "ARG1", subject), ("m", "ARG2", "u"), *below]
+        labels = {v: names[v] for v in {"m", *(v for _, _, v in edges)}}
+        g = Graph(labels, edges, Order([("u", subject), (subject, "m"), *(("p", "a"), ("a", "x"))[:len(below)]]))
+        rho = AnnotationFunction({Key.REAL: {"m": "mean", "p": "the potato", "u": "what", "a": "", **(real or {})},
+                                  Key.POS: {"m": "VB", "p": "NN"}})
+        return finalize(do_support(Configuration(g, (), (), rho), CONTEXT))
+
+    assert asked("p") == "what does the potato mean"
+    assert asked("p", real={"p": "the potatoes"}) == "what do the potatoes mean"
+    assert asked("a", [("a", "op1", "p"), ("a", "op2", "x")], {"x": "and tense"}) == "what do the potato and tense mean"
+
+
 def _nile_starts(prefix: str = ""):
     """the nile starts in which countries: start-06 :ARG0 (river :name "Nile") :location
     (country :mod amr-unknown), the river said by its name, "in" put by Insert-Between;
