@@ -55,6 +55,8 @@ PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
 """The roles of an adjectival predicate's subject, in the order they are looked for."""
 MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
 """The roles of what may stand between an adjectival predicate and its subject (not very, at all)."""
+DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
+"""The roles of an amr-unknown that asks how much of an adjectival predicate (big-01 :ARG2: how big)."""
 
 
 # -- modals and infinitives -------------------------------------------------------
@@ -311,6 +313,11 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
                         if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)
         if subject is None:
             continue
+        asked = next((u for _, label, u in c.graph.out_edges(v) if label in DEGREE_ROLES
+                      and c.graph.label(u) == UNKNOWN), None)
+        if asked is not None and adjective and not is_between_word(c.graph, subject):
+            c = _degree_question(c, v, adjective, subject, asked, lm)
+            continue
         moved = _after_subject(c, v, subject) if not adjective else c
         if moved is None or not _only_modifiers_between(moved, v, subject, longest):
             continue
@@ -326,6 +333,17 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
         before = [v, *(u for u in g.children(v) if u not in after)]
         c = _with_copula(c, v, below_between_word(g, subject), after, before, lm)
     return c
+
+
+def _degree_question(c: Configuration, v: Vertex, adjective: str, subject: Vertex, asked: Vertex,
+                     lm) -> Configuration:
+    """c asking how ``adjective`` its subject is (``japan is what big`` -> ``how
+    big is japan``): the amr-unknown ``asked`` said as ``how``, first in v's
+    phrase, then the adjective, the copula and the rest."""
+    g = placed(placed(c.graph, v, asked), v, v, after=asked)
+    c = realized(c.with_(graph=g), [(v, adjective), (asked, "how")])
+    rest = [u for u in g.order.sequence([v, *g.children(v)]) if u not in (asked, v)]
+    return _with_copula(c, v, subject, [asked, v], rest, lm)
 
 
 def nominal_questions(c: Configuration, context: Context) -> Configuration:
