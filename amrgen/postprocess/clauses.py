@@ -12,6 +12,7 @@ from amrgen.amr import concept_form, has_mode
 from amrgen.graph import Graph, Order, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    CHILD_AUXILIARIES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     PRONOUN_COPULAS,
@@ -221,6 +222,9 @@ def do_support(c: Configuration, context: Context) -> Configuration:
         verb = c.rho.get(Key.REAL, v)
         if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in NEGATION_CARRIERS:
             return c
+        inverted = _auxiliary_first(c, v)
+        if inverted is not None:
+            return inverted
         c = _negation_first(c, v)
         g = c.graph
         anchor = _negation(c, v) or _question_subject(c, v)
@@ -261,17 +265,38 @@ def _negation(c: Configuration, v: Vertex) -> Vertex | None:
     return negation if before not in NEGATION_CARRIERS and after == c.rho.get(Key.REAL, v).split()[0] else None
 
 
-def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
+def _auxiliary_first(c: Configuration, v: Vertex) -> Configuration | None:
+    """c with the auxiliary that Insert-Child put before a question's verb v
+    moved before its subject (``when benjamin franklin was born ?`` -> ``when
+    was benjamin franklin born ?``): the first of v's inserted words said as an
+    auxiliary (:data:`CHILD_AUXILIARIES`) between the question's subject
+    (:func:`_question_subject`) and v, with nothing but auxiliaries between
+    them; None where there is none."""
+    g = c.graph
+    subject = _question_subject(c, v, after_auxiliary=True)
+    if subject is None:
+        return None
+    between = [u for u in g.order.sequence([v, *g.children(v)])
+               if g.order.precedes(subject, u) and g.order.precedes(u, v) and g.yield_(c.rho[Key.REAL], u)]
+    if not between or not all(isinstance(u, InsertedVertex) and not g.children(u)
+                              and c.rho.get(Key.REAL, u) in CHILD_AUXILIARIES for u in between):
+        return None
+    return c.with_(graph=placed(g, v, between[0], before=subject))
+
+
+def _question_subject(c: Configuration, v: Vertex, after_auxiliary: bool = False) -> Vertex | None:
     """The subject of a question's verb v (``:mode interrogative``, or the head of
     an amr-unknown's question) when it comes first of v's realized family
     (:func:`opening_subject`), after no auxiliary, and asks nothing itself, nor
     through any word of its phrase: the question word of a subject opens the
     question without do (``which organizations were founded in 1930 ?``, not
-    ``did which organizations were found``)."""
+    ``did which organizations were found``).  Unless ``after_auxiliary``, None
+    where an auxiliary comes right before v (it is v's own: ``was ... located``)."""
     g = c.graph
     asked = any(g.label(u) == UNKNOWN and _question_head(c, u) == v for u in g.successors(v))
-    if not (has_mode(g, v, "interrogative") or asked) or neighbours(c, v)[0] in NEGATION_CARRIERS:
-        return None  # (an auxiliary right before the verb is its own: "was ... located")
+    if not (has_mode(g, v, "interrogative") or asked) \
+            or not after_auxiliary and neighbours(c, v)[0] in NEGATION_CARRIERS:
+        return None
     subject = opening_subject(c, v, said_below=True)
     if subject is None or isinstance(subject, InsertedVertex) or g.label(subject) == UNKNOWN or asks(g, subject):
         return None

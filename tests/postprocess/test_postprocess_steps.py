@@ -300,6 +300,21 @@ def test_a_question_whose_subject_asks_gets_no_do():
     assert finalize(do_support(c, CONTEXT)) == "when did organizations found in 1930"
 
 
+def test_a_question_puts_its_verb_s_auxiliary_before_the_subject_instead_of_do():
+    """MASSIVE-AMR "when was benjamin franklin born", said "when benjamin franklin was
+    born": the be that Insert-Child put before born goes before the subject."""
+    was = InsertedVertex(1)
+    labels = {"b": "bear-02", "p": "person", "u": "amr-unknown", was: "be"}
+    edges = [("b", "ARG1", "p"), ("b", "time", "u"), ("b", PLACEHOLDER, was)]
+    real = {"b": "born", "p": "benjamin franklin", "u": "when", was: "was"}
+    c = final(labels, edges, ["u", "p", was, "b"], pos={"b": "VB"}, real=real)
+    assert finalize(do_support(c, CONTEXT)) == "when was benjamin franklin born"
+    # not in a statement, nor past anything but auxiliaries
+    labels["u"], real["u"] = "date-entity", "in 1706"
+    statement = final(labels, edges, ["p", was, "b", "u"], pos={"b": "VB"}, real=real)
+    assert finalize(do_support(statement, CONTEXT)) == "benjamin franklin was born in 1706"
+
+
 def test_do_agrees_with_the_subject_of_its_question():
     """MASSIVE-AMR: "what does potato mean" (the verb said in its base form), not "what do
     the potato mean"; a plural subject or an and of subjects takes do."""
