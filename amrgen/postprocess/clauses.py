@@ -40,7 +40,7 @@ from amrgen.postprocess.editing import (
     sentence_roots,
     words_before,
 )
-from amrgen.postprocess.step import Context
+from amrgen.postprocess.step import Context, SentenceLanguageModel
 from amrgen.realization.inflection import adverb, is_plural_noun, supporting_do
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
@@ -361,7 +361,7 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
 
 
 def _degree_question(c: Configuration, v: Vertex, adjective: str, subject: Vertex, asked: Vertex,
-                     lm) -> Configuration:
+                     lm: SentenceLanguageModel) -> Configuration:
     """c asking how ``adjective`` its subject is (``japan is what big`` -> ``how
     big is japan``): the amr-unknown ``asked`` said as ``how``, first in v's
     phrase, then the adjective, the copula and the rest."""
@@ -411,7 +411,7 @@ def nominal_questions(c: Configuration, context: Context) -> Configuration:
 
 
 def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Vertex], before: list[Vertex],
-                 lm) -> Configuration:
+                 lm: SentenceLanguageModel) -> Configuration:
     """c with a copula in v's family, after ``after`` and before ``before``: the
     form of be that agrees with ``subject`` (am/are/is), present or past as the
     language model ``lm`` prefers for the sentence."""
