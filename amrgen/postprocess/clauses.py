@@ -423,8 +423,8 @@ def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:
     """The (present, past) forms of be that agree with ``subject``: a pronoun's
     own (i: am, was), are/were for a plural noun or an ``and`` of subjects, else is/was."""
     word = c.rho.get(Key.REAL, subject)
-    plural = c.rho.get(Key.NUMBER, subject) == "plural" or c.rho.get(Key.POS, subject) == "NN" and is_plural_noun(word) \
-        or str(c.graph.label(subject)) == AND
+    plural = (c.rho.get(Key.NUMBER, subject) == "plural" or str(c.graph.label(subject)) == AND
+              or c.rho.get(Key.POS, subject) == "NN" and is_plural_noun(word))
     return PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
 
 
