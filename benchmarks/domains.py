@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import re
 import subprocess
 import sys
 import tempfile
@@ -60,7 +61,7 @@ def options(generator: list[str], workers: int) -> list[str]:
 
 def evaluate(generator: list[str], sets: dict[str, Path], workers: int, directory: Path) -> dict[str, list[str]]:
     """BLEU and chrF++ of one generator per dev set (``amrgen evaluate``)."""
-    table = directory / f"{generator[0]}.csv"
+    table = directory / f"{re.sub(r'[^A-Za-z0-9]+', '-', generator[0])}.csv"  # a label may name a path
     command = [sys.executable, "-m", "amrgen", "evaluate", "-i", *map(str, sets.values()),
                *options(generator, workers), "--csv", str(table)]
     print(f"{generator[0]}: {' '.join(command[2:])}", file=sys.stderr, flush=True)
