@@ -18,6 +18,7 @@ from amrgen.lexicon.words import (
     PRONOUN_COPULAS,
     PRONOUN_FORMS,
     QUESTION_WORDS,
+    QUESTION_WORDS_BY_FRAME,
     QUESTION_WORDS_BY_ROLE,
     RAISING_MODALS,
     REPORTING_VERBS,
@@ -50,6 +51,9 @@ MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
 ADVERBIAL_QUESTION_WORDS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 """Question words that take no preposition when fronted (``to where`` -> ``where``)."""
 AND = "and"
+HOW_MANY, HOW_MUCH = "how many", "how much"
+CURRENCY = "currency"
+"""What have-quant-91 asks how much of (13 of the 13 how much questions of the training references; how many: every other)."""
 LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
 PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
@@ -138,6 +142,28 @@ def infinitive_subjects(c: Configuration, context: Context) -> Configuration:
 
 
 # -- questions and do-support -----------------------------------------------------
+
+
+def frame_question_words(c: Configuration, context: Context) -> Configuration:
+    """The question word a frame's role asks with (:data:`QUESTION_WORDS_BY_FRAME`),
+    for an amr-unknown said as ``what`` or as nothing: ``where`` for
+    be-located-at-91's ARG2 (``what is the stonehenge ?`` -> ``where is the
+    stonehenge ?``), ``how many`` for have-quant-91's, ``how much`` where that
+    frame's ARG1 is a currency (``how much is the us dollar``).  The realize
+    model says ``what`` for most amr-unknowns, as most of its training
+    questions do; these frames' references ask otherwise."""
+    fixes = []
+    for u in c.graph.vertices:
+        if c.graph.label(u) != UNKNOWN or c.rho.get(Key.REAL, u) not in ("", "what") or len(c.graph.in_edges(u)) != 1:
+            continue
+        (frame, role, _), = c.graph.in_edges(u)
+        word = QUESTION_WORDS_BY_FRAME.get((str(c.graph.label(frame)), role))
+        if word == HOW_MANY and any(label == "ARG1" and str(c.graph.label(x)) == CURRENCY
+                                    for _, label, x in c.graph.out_edges(frame)):
+            word = HOW_MUCH
+        if word is not None:
+            fixes.append((u, word))
+    return realized(c, fixes)
 
 
 def question_words_first(c: Configuration, context: Context) -> Configuration:
@@ -374,8 +400,8 @@ def _degree_question(c: Configuration, v: Vertex, adjective: str, subject: Verte
 def nominal_questions(c: Configuration, context: Context) -> Configuration:
     """A question that no verb says asks with a copula (``how old jennifer lopez
     ?`` -> ``how old is jennifer lopez ?``, ``where denmark ?`` -> ``where is
-    denmark ?``): for every sentence root r that is no verb nor adjective
-    (ρ̂(POS)(r) is neither VB nor JJ, and no verb is said below it) with one
+    denmark ?``): for every sentence root r that says no adjective (ρ̂(POS)(r)
+    = JJ) and below which no verb is said (nor by r: have-quant-91) with one
     amr-unknown child u (not a :polarity: that is a yes-no question), u goes
     first in r's phrase, followed by the form of be that agrees with r (with
     the first phrase after u where r says nothing: be-located-at-91), present
@@ -391,7 +417,7 @@ def nominal_questions(c: Configuration, context: Context) -> Configuration:
         g = c.graph
         unknowns = [(label, u) for _, label, u in g.out_edges(r) if g.label(u) == UNKNOWN and label != "polarity"]
         said = [v for v in (r, *g.successors(r)) if c.rho.get(Key.REAL, v)]
-        if len(unknowns) != 1 or c.rho.get(Key.POS, r) in ("VB", "JJ") \
+        if len(unknowns) != 1 or r in said and c.rho.get(Key.POS, r) == "JJ" \
                 or any(c.rho.get(Key.POS, v) == "VB" for v in said):
             continue
         (label, u), = unknowns

@@ -33,6 +33,7 @@ STEPS: tuple[Step, ...] = (
     Step("as-possible", ADDITION, phrases.as_possible),
     Step("synthetic-degrees", ADDITION, phrases.synthetic_degrees),
     Step("manner-adverbs", ADDITION, phrases.manner_adverbs),
+    Step("frame-question-words", ADDITION, clauses.frame_question_words),
     Step("question-words-first", ADDITION, clauses.question_words_first),
     Step("infinitive-subjects", ADDITION, clauses.infinitive_subjects),
     Step("modifiers-first", ADDITION, phrases.modifiers_first),

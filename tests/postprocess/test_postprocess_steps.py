@@ -10,6 +10,7 @@ from amrgen.postprocess.articles import indefinite_article, revise_articles_refi
 from amrgen.postprocess.clauses import (
     bare_infinitives,
     do_support,
+    frame_question_words,
     infinitive_subjects,
     modal_subjects,
     nominal_questions,
@@ -392,6 +393,23 @@ def test_a_question_without_a_verb_asks_with_a_copula():
     # the language model chooses the tense
     past = Context(BigramLM({("old", "was"): 0.0}), uniform_denom)
     assert finalize(nominal_questions(age, past)) == "how old was jennifer lopez"
+
+
+def test_a_frame_s_role_asks_with_its_own_question_word():
+    """MASSIVE-AMR: "where is stonehenge" (be-located-at-91 :ARG2 amr-unknown, said
+    "what"), "how much is the us dollar" (have-quant-91 of a currency), "how many
+    rivers" (of anything else); a word the model chose otherwise stays."""
+    context = Context(BigramLM({}), uniform_denom)
+    labels = {"b": "be-located-at-91", "s": "stonehenge", "u": "amr-unknown"}
+    located = final(labels, [("b", "ARG1", "s"), ("b", "ARG2", "u")], ["u", "b", "s"], real={"b": "", "u": "what"})
+    assert finalize(frame_question_words(located, context)) == "where stonehenge"
+    assert finalize(nominal_questions(frame_question_words(located, context), context)) == "where is stonehenge"
+    assert frame_question_words(located.with_(rho=located.rho.updated([(Key.REAL, "u", "which")])),
+                                context).rho.get(Key.REAL, "u") == "which"
+    for counted, word in (("currency", "how much"), ("river", "how many")):
+        labels = {"h": "have-quant-91", "c": counted, "u": "amr-unknown"}
+        quantity = final(labels, [("h", "ARG1", "c"), ("h", "ARG2", "u")], ["u", "h", "c"], real={"h": "", "u": ""})
+        assert frame_question_words(quantity, context).rho.get(Key.REAL, "u") == word
 
 
 def test_no_copula_for_a_verb_a_yes_no_question_or_a_question_about_nothing():
