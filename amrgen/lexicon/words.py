@@ -92,8 +92,7 @@ QUESTION_WORDS = _set("question-words")
 """how, where, why, who, which, what, when."""
 QUESTION_WORDS_BY_ROLE = _pairs("question-words-by-role")
 """Role ↦ the question word of an amr-unknown in it (:location → where)."""
-QUESTION_WORDS_BY_FRAME = {(frame, role): word for frame, role, word in
-                           read_rows(LEXICON_DIR / "question-words-by-frame.tsv")}
+QUESTION_WORDS_BY_FRAME = {(frame, role): word for frame, (role, word) in _table("question-words-by-frame").items()}
 """(frame, role) ↦ the question word of an amr-unknown in that role of the frame (be-located-at-91 :ARG2 → where)."""
 NEGATION_WORDS = _set("negation-words")
 """Words that realize negation (not, n't, no, never, ...)."""
