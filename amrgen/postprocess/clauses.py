@@ -12,6 +12,7 @@ from amrgen.amr import concept_form, has_mode
 from amrgen.graph import Graph, Order, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    AUXILIARY_LEMMA_OF,
     CHILD_AUXILIARIES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
@@ -246,7 +247,7 @@ def do_support(c: Configuration, context: Context) -> Configuration:
 
     def supported(c: Configuration, v: Vertex) -> Configuration:
         verb = c.rho.get(Key.REAL, v)
-        if not verb or c.rho.get(Key.POS, v) != "VB" or verb.split()[0] in NEGATION_CARRIERS:
+        if not verb or c.rho.get(Key.POS, v) != "VB" or _has_auxiliary(c, v):
             return c
         inverted = _auxiliary_first(c, v)
         if inverted is not None:
@@ -289,6 +290,14 @@ def _negation(c: Configuration, v: Vertex) -> Vertex | None:
         return None
     before, after = neighbours(c, negation)
     return negation if before not in NEGATION_CARRIERS and after == c.rho.get(Key.REAL, v).split()[0] else None
+
+
+def _has_auxiliary(c: Configuration, v: Vertex) -> bool:
+    """Whether v's realization begins with an auxiliary, a modal or to (``was
+    born``, ``can go``), not counting have, do or be said for a frame of their
+    own (have-03 said ``has``: ``does google have employees``)."""
+    first = c.rho.get(Key.REAL, v).split()[0]
+    return first in NEGATION_CARRIERS and AUXILIARY_LEMMA_OF.get(first) != concept_form(c.graph.label(v))
 
 
 def _auxiliary_first(c: Configuration, v: Vertex) -> Configuration | None:

@@ -316,6 +316,21 @@ def test_a_question_puts_its_verb_s_auxiliary_before_the_subject_instead_of_do()
     assert finalize(do_support(statement, CONTEXT)) == "benjamin franklin was born in 1706"
 
 
+def test_have_said_for_its_own_frame_takes_do_as_any_verb_does():
+    """QALD-9 "how many employees does google have", "did elvis presley have children":
+    have-03 said has is the verb, not an auxiliary; an auxiliary that begins another
+    verb's realization (was born) still takes no do."""
+    labels = {"h": "have-03", "g": "google", "e": "employee", "u": "amr-unknown"}
+    edges = [("h", "ARG0", "g"), ("h", "ARG1", "e"), ("e", "quant", "u")]
+    asked = final(labels, edges, ["u", "e", "g", "h"], pos={"h": "VB"},
+                  real={"h": "has", "e": "employees", "u": "how many"})
+    assert finalize(do_support(asked, CONTEXT)) == "how many employees does google have"
+    labels["h"] = "bear-02"
+    passive = final(labels, edges, ["u", "e", "g", "h"], pos={"h": "VB"},
+                    real={"h": "was born", "e": "employees", "u": "how many"})
+    assert finalize(do_support(passive, CONTEXT)) == "how many employees google was born"
+
+
 def test_do_agrees_with_the_subject_of_its_question():
     """MASSIVE-AMR: "what does potato mean" (the verb said in its base form), not "what do
     the potato mean"; a plural subject or an and of subjects takes do."""
