@@ -1,6 +1,8 @@
 """Our postprocessing additions that mend clauses (additions to thesis 4.4):
 the subject of a modal or an infinitive, the form of a verb after a modal,
-question words first, do-support and the copula of adjectival predicates.
+a frame's own question words, question words first, do-support (and the
+inversion of a question's auxiliary), the copula of adjectival predicates and
+of questions that no verb says.
 Each is a step of the pipeline (:mod:`amrgen.postprocess.pipeline`); BLEU
 figures are in docs/results.md."""
 
