@@ -24,7 +24,7 @@ being made) took 0.1-0.3 s while a worker generated, and painting a 148-vertex
 graph (a Python ``paint`` per item, each calling Qt several times) is such a
 turn too.  From the first task on the interval is :data:`SWITCH_INTERVAL`, so
 such a turn waits a fiftieth as long (the longest stall of the window while
-the oracle comparison of 148 vertices is made: 0.15-0.27 s at 0.5 ms,
+the oracle comparison of 148 vertices is made: 0.13-0.27 s at 0.5 ms,
 0.09-0.16 s at 0.1 ms).  The worker gives way only while the GUI thread
 asks for the lock: an idle window costs it nothing.
 """
