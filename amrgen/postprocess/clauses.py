@@ -256,12 +256,13 @@ def do_support(c: Configuration, context: Context) -> Configuration:
             return inverted
         c = _negation_first(c, v)
         g = c.graph
-        anchor = _negation(c, v) or _question_subject(c, v)
+        negation = _negation(c, v)
+        anchor = negation or _question_subject(c, v)
         forms = None if anchor is None else supporting_do(verb)
         if forms is None:
             return c
         do, base = forms
-        if do != "did" and anchor != _negation(c, v):  # present do agrees with the question's subject
+        if do != "did" and anchor != negation:  # present do agrees with the question's subject
             do = "does" if _be_forms(c, anchor)[0] == "is" else "do"
         c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
         return realized(c, [(v, base)])
