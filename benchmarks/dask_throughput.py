@@ -89,8 +89,8 @@ def main() -> None:
     _, seconds, _ = timed(lambda: generate_corpus(spec, first, workers=args.workers, progress=False))
     print(f"{args.workers} joblib processes started, loaded and warmed in {seconds:.1f} s")
     forget_answers(spec)
-    expected, *joblib = timed(lambda: generate_corpus(spec, items, workers=args.workers, progress=False))
-    expected = said(expected)
+    on_joblib, *joblib = timed(lambda: generate_corpus(spec, items, workers=args.workers, progress=False))
+    expected = said(on_joblib)
     started = time.perf_counter()
     with connect(args.dask, args.workers) as cluster:
         print(f"Dask cluster {args.dask} ({cluster.workers} workers) ready in {time.perf_counter() - started:.1f} s")
@@ -107,15 +107,14 @@ def main() -> None:
             return generate_corpus(spec, items, progress=False, cluster=cluster)
 
         setups = {"1 process": in_one_process, f"Dask {args.dask}, {cluster.workers} workers": on_dask}
-        rounds: dict[str, list[tuple[float, float]]] = {name: [] for name in setups}
-        same = dict.fromkeys(setups, True)
+        joblib_row = f"{args.workers} joblib processes, one run"
+        rounds: dict[str, list[tuple[float, float]]] = {**{name: [] for name in setups}, joblib_row: [tuple(joblib)]}
+        same = dict.fromkeys(rounds, True)  # joblib's output is the one the others are compared with
         for _ in range(args.rounds):
             for name, run in setups.items():
                 results, *times = timed(run)
                 same[name] &= said(results) == expected
                 rounds[name].append(tuple(times))
-    rounds[f"{args.workers} joblib processes, one run"] = [tuple(joblib)]
-    same[f"{args.workers} joblib processes, one run"] = True  # the output the others are compared with
     print()
     one = min(rounds["1 process"])[0]
     for name, times in rounds.items():
