@@ -64,10 +64,7 @@ def timed(run) -> tuple[list[GraphResult], float, float]:
 
 def forget_answers(spec: GeneratorSpec) -> None:
     """The memos of answers of this process's generator emptied, as loading left them."""
-    generator = loaded(spec)
-    for model in generator.models.models.values():
-        model._answers.clear()
-    generator.lm._cache.clear()
+    loaded(spec).forget_answers()
 
 
 def said(results: list[GraphResult]) -> list[tuple[str, str | None]]:

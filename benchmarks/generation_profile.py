@@ -156,19 +156,11 @@ def cpu_timed(generator: Generator, item: Item) -> tuple[GraphResult, float]:
 
 
 def least_of(generator: Generator, item: Item, repeat: int) -> tuple[GraphResult, float]:
-    """cpu_timed ``repeat`` times, the memos of answers put back before each run (a
-    benchmark's look inside the models and the LM); the least time."""
-    models = list(generator.models.models.values())
-    sizes = [len(model._answers) for model in models]
-    lm_memo = generator.lm._cache
-    lm_keys = set(lm_memo)
+    """cpu_timed ``repeat`` times, the memos of answers put back before each run; the least time."""
+    memoised = generator.memoised()
     runs = []
     for _ in range(repeat):
-        for model, size in zip(models, sizes):
-            while len(model._answers) > size:  # the newest last, as they were put in
-                model._answers.popitem()
-        for key in [key for key in lm_memo if key not in lm_keys]:
-            del lm_memo[key]
+        generator.forget_answers(since=memoised)
         runs.append(cpu_timed(generator, item))
     return min(runs, key=lambda run: run[1])
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from amrgen.amr import Amr
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
@@ -133,6 +134,13 @@ PostprocessSpec = Pipeline | str | Sequence[str]
 """A pipeline, its name (``thesis``, ``full``), a file of step names, or the step names."""
 
 
+class Memoised(NamedTuple):
+    """How many answers each model's memo holds, and the questions the LM's memo holds."""
+
+    models: tuple[int, ...]
+    lm: frozenset
+
+
 class Generator:
     """generate(G) with loaded models, language model and hyperparameters, and
     the postprocessing pipeline (``postprocess``; default: the hyperparameters') and
@@ -192,6 +200,19 @@ class Generator:
         """The same models, LM, hyperparameters and postprocessing following another corpus's
         punctuation conventions (:func:`amrgen.postprocess.conventions.corpus_conventions`)."""
         return Generator(self.models, self.lm, self.hyper, self.realizer, self._postprocess, conventions)
+
+    def memoised(self) -> Memoised:
+        """What the models' and the language model's memos of answers hold now (for
+        :meth:`forget_answers`)."""
+        return Memoised(tuple(model.answers_kept for model in self.models.models.values()), self.lm.memoised())
+
+    def forget_answers(self, since: Memoised | None = None) -> None:
+        """The memos of answers as :meth:`memoised` found them (None: as loading left
+        them, empty): a benchmark's run then does not find the answers of another run."""
+        kept = since or Memoised((0,) * len(self.models.models), frozenset())
+        for model, keep in zip(self.models.models.values(), kept.models, strict=True):
+            model.forget_answers(keep)
+        self.lm.forget_answers(kept.lm)
 
     def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
         """The normalized graph and generateGreedy_restr on it (line 1 of

@@ -34,7 +34,7 @@ import math
 import re
 import zlib
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 import kenlm
@@ -232,6 +232,15 @@ class LanguageModel:
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return scored
+
+    def memoised(self) -> frozenset[tuple[tuple[str, ...], bool, bool]]:
+        """The questions whose answers the memo of :meth:`log10_probability` holds now."""
+        return frozenset(self._cache)
+
+    def forget_answers(self, keep: Collection[tuple[tuple[str, ...], bool, bool]] = frozenset()) -> None:
+        """The memo of answers cut back to the questions of ``keep`` (:meth:`memoised`; none: emptied)."""
+        for key in [key for key in self._cache if key not in keep]:
+            del self._cache[key]
 
     def perplexity(self, sentences: Iterable[Sequence[str]]) -> float:
         """The perplexity of the model on the sentences, each with both boundaries.

@@ -445,6 +445,16 @@ class MaxentModel:
             found = self._remember(key, prune([(self.labels[i], p[i].item()) for i in _top(p, n)], n, r))
         return list(found)
 
+    @property
+    def answers_kept(self) -> int:
+        """How many answers the memo of :meth:`probabilities_at` and :meth:`best_at` holds."""
+        return len(self._answers)
+
+    def forget_answers(self, keep: int = 0) -> None:
+        """The memo of answers cut back to its ``keep`` oldest (0: emptied)."""
+        while len(self._answers) > keep:
+            self._answers.popitem()  # the newest: a dict keeps the order answers came in
+
     def _remember(self, key: tuple, answer: Any) -> Any:
         if len(self._answers) >= ANSWERS_KEPT:
             self._answers.clear()

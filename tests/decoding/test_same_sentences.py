@@ -22,3 +22,17 @@ def test_the_little_prince_generator_says_the_stored_sentences(little_prince_gen
     said = [generate_graph(little_prince_generator, item).sentence for item in items]
     differing = [(i, s, e) for i, (s, e) in enumerate(zip(said, expected, strict=True)) if s != e]
     assert not differing, f"{len(differing)} of 30 sentences changed, first: {differing[0]}"
+
+
+def test_answers_forgotten_since_a_point_are_asked_again_with_the_same_sentences(little_prince_generator):
+    generator = little_prince_generator
+    first, *others = read_items(FIXTURES / "lp-dev-30.txt")[:3]
+    generator.forget_answers()
+    assert sum(generator.memoised().models) == 0 and not generator.memoised().lm
+    generate_graph(generator, first)
+    mark = generator.memoised()
+    said = [generate_graph(generator, item).sentence for item in others]
+    assert sum(generator.memoised().models) > sum(mark.models)
+    generator.forget_answers(since=mark)
+    assert generator.memoised() == mark
+    assert [generate_graph(generator, item).sentence for item in others] == said

@@ -117,6 +117,24 @@ def test_scores_are_memoised_per_words_and_boundaries(arpa):
     assert counting.calls == 4
 
 
+def test_forgotten_answers_are_asked_of_kenlm_again(arpa):
+    lm = LanguageModel.load(arpa)
+    counting = lm._model = CountingModel(lm._model)
+    lm.score_lm(["the", "cat"])
+    kept = lm.memoised()
+    assert kept == {(("the", "cat"), True, True)}
+    lm.score_lm(["cat"])
+    lm.forget_answers(kept)
+    assert lm.memoised() == kept
+    lm.score_lm(["the", "cat"])
+    lm.score_lm(["cat"])
+    assert counting.calls == 3  # ["cat"] forgotten, ["the", "cat"] kept
+    lm.forget_answers()
+    assert lm.memoised() == frozenset()
+    lm.score_lm(["the", "cat"])
+    assert counting.calls == 4
+
+
 def test_pickling_reloads_from_the_path(lm):
     lm.score_lm(["the", "cat"])
     copy = pickle.loads(pickle.dumps(lm))

@@ -174,6 +174,20 @@ def test_best_is_prune_n_r(n, r, expected):
     assert [p for _, p in best] == pytest.approx([{"a": 0.5, "b": 0.3, "c": 0.15, "d": 0.05}[y] for y in expected])
 
 
+def test_forgetting_answers_keeps_the_oldest_and_answers_the_same(model):
+    fresh = MaxentModel(model.labels, model.vocabulary, model.coef, model.intercept)
+    first = fresh.probabilities(["a=1"])
+    fresh.best(["a=2"], n=2)
+    assert fresh.answers_kept == 2
+    fresh.forget_answers(1)
+    assert fresh.answers_kept == 1
+    fresh.probabilities(["a=1"])
+    assert fresh.answers_kept == 1  # the oldest, kept: found again
+    fresh.forget_answers()
+    assert fresh.answers_kept == 0
+    assert fresh.probabilities(["a=1"]) == first
+
+
 def test_accuracy_and_log_likelihood_by_hand():
     assert FIXED.accuracy([[], [], [], []], ["a", "a", "b", "c"]) == 0.5
     assert FIXED.log_likelihood([[], []], ["a", "b"]) == pytest.approx(math.log(0.5) + math.log(0.3))
