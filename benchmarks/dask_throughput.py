@@ -24,7 +24,7 @@ repeats: on this shared machine one run of a few seconds moves by 10-30 %
 with what else runs, and taking turns spreads that over both instead of
 handing it to whichever ran when it came.  Before each round the models'
 and the LM's memos of answers are emptied in this process and on every Dask
-worker (a benchmark's look inside them): a round must not find the answers
+worker (``Generator.forget_answers``): a round must not find the answers
 of the round before, which are its own.  joblib's workers cannot be reached
 one by one, so its processes run once, before the rounds, from emptied memos
 too.  Every round's output is compared with joblib's.
