@@ -199,7 +199,8 @@ def fronted_clause_commas(c: Configuration, context: Context) -> Configuration:
 
 def coordination_commas(c: Configuration, context: Context) -> Configuration:
     """A comma before every realized ``and``/``or`` that has conjuncts to its left
-    (``he stood up and he left`` -> ``he stood up , and he left``), and one
+    and joins verbs or more than two conjuncts (``he stood up and he left`` ->
+    ``he stood up , and he left``, but ``the boy and the girl``), and one
     between any two conjuncts to its left (``geography history arithmetic and
     grammar`` -> ``geography , history , arithmetic , and grammar``)."""
 
@@ -207,11 +208,12 @@ def coordination_commas(c: Configuration, context: Context) -> Configuration:
         if c.rho.get(Key.REAL, v) not in COORDINATORS:
             return c
         g = c.graph
+        conjuncts = [u for u in g.children(v) if any(label.startswith("op") for label in g.edge_labels(v, u))]
         left = [u for u in g.children(v) if g.order.precedes(u, v)]
-        if left:
+        if left and (len(conjuncts) > 2 or any(c.rho.get(Key.POS, u) == "VB" for u in conjuncts)):
             c = add_mark(c, v, ",", after=left, before=[v])
-        conjuncts = g.order.sequence(u for u in left if any(label.startswith("op") for label in g.edge_labels(v, u)))
-        for first, second in zip(conjuncts, conjuncts[1:]):
+        before = g.order.sequence(u for u in left if u in conjuncts)
+        for first, second in zip(before, before[1:]):
             c = add_mark(c, v, ",", after=[first], before=[second])
         return c
 

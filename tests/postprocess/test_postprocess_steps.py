@@ -230,10 +230,20 @@ def test_postprocess_refuses_an_unfinished_configuration():
 
 def test_a_comma_goes_before_a_coordinating_and_with_conjuncts_on_its_left():
     c = final({"a": "and", "s1": "stand-up-07", "s2": "leave-11"}, [("a", "op1", "s1"), ("a", "op2", "s2")],
-              ["s1", "a", "s2"], real={"s1": "stood up", "s2": "left"})
+              ["s1", "a", "s2"], pos={"s1": "VB", "s2": "VB"}, real={"s1": "stood up", "s2": "left"})
     assert finalize(coordination_commas(c, CONTEXT)) == "stood up , and left"
     initial_and = final({"a": "and", "s2": "leave-11"}, [("a", "op1", "s2")], ["a", "s2"], real={"s2": "left"})
     assert finalize(coordination_commas(initial_and, CONTEXT)) == "and left"
+
+
+def test_two_conjuncts_that_are_no_verbs_take_no_comma_three_do():
+    two = final({"a": "and", "b": "boy", "g": "girl"}, [("a", "op1", "b"), ("a", "op2", "g")], ["b", "a", "g"],
+                pos={"b": "NN", "g": "NN"})
+    assert finalize(coordination_commas(two, CONTEXT)) == "boy and girl"
+    three = final({"a": "or", "x": "he", "y": "she", "z": "it"},
+                  [("a", "op1", "x"), ("a", "op2", "y"), ("a", "op3", "z")], ["x", "y", "a", "z"],
+                  pos={"x": "NN", "y": "NN", "z": "NN"})
+    assert finalize(coordination_commas(three, CONTEXT)) == "he , she , or it"
 
 
 def _tried(copy_word, copy_first=True, to=True, link=True):
@@ -663,10 +673,10 @@ def test_commas_separate_the_conjuncts_of_a_list():
     c = final(labels, edges, ["geography", "history", "m", "arithmetic", "a", "grammar"],
               real={"m": "much"})
     assert finalize(coordination_commas(c, CONTEXT)) == "geography , history , much arithmetic , and grammar"
-    # a left child that is no conjunct gets no comma of its own
+    # a left child that is no conjunct gets no comma of its own, nor counts as a third conjunct
     mod = final({"o": "or", "x": "star", "y": "sun", "e": "either"},
                 [("o", "op1", "x"), ("o", "op2", "y"), ("o", "mod", "e")], ["e", "x", "o", "y"], real={"e": "either"})
-    assert finalize(coordination_commas(mod, CONTEXT)) == "either star , or sun"
+    assert finalize(coordination_commas(mod, CONTEXT)) == "either star or sun"
 
 
 def _ram(number="singular", question=False):
