@@ -179,7 +179,9 @@ def test_tune_writes_a_loadable_file_and_resumes_from_its_log(tiny, tmp_path, ca
     assert json.loads(Hyperparameters.load(output).to_json()) == best["hyperparameters"]
     assert "best so far, written to" in first.out
 
-    assert main(command) == 0  # resumes: the logged assignments are not generated again
+    # Resumes: the logged assignments are not generated again.  A finer sweep, so that there
+    # is more to do even where the first search finished within its budget.
+    assert main([*command[:command.index("--steps") + 1], "2", *command[command.index("--steps") + 2:]]) == 0
     second = capsys.readouterr()
     assert f"resuming: {len(records)} assignments scored" in second.err
     again = [json.loads(line) for line in (tmp_path / "tuned.json.log").read_text().splitlines()[1:]]
