@@ -74,6 +74,16 @@ def article_slot(bare: Configuration, v: Vertex, opening: int, context: int) -> 
                        bos=i - context <= 0, eos=i + context >= len(words))
 
 
+def filled_article_slot(c: Configuration, article: Vertex, context: int) -> ArticleSlot:
+    """The slot that the article vertex ``article`` already fills in c: the words
+    around it in c's yield, ``context`` to each side (its family and opening are not
+    asked: it is not moved)."""
+    words, spans = _yield_spans(c)
+    i, j = spans[article]
+    return ArticleSlot(article, [], 0, words[max(0, i - context):i], words[j:j + context],
+                       bos=i - context <= 0, eos=j + context >= len(words))
+
+
 _last_spans: list[tuple] = [()]
 """The two graphs and realizations :func:`_yield_spans` was last asked about, with its
 answers, as one tuple (threads read it whole)."""

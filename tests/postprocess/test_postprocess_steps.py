@@ -196,6 +196,21 @@ def test_an_article_phase_2_chose_is_kept_even_where_the_language_model_prefers_
     assert finalize(revise_articles_refined(c_without, Context(lm, uniform_denom))) == "he likes music"
 
 
+def test_a_kept_article_is_definite_or_not_as_the_denom_model_and_the_language_model_prefer():
+    def saw_the_cat(article):
+        return final({"s": "see-01", "h": "he", "c": "cat", THE: article},
+                     [("s", "ARG0", "h"), ("s", "ARG1", "c"), ("c", PLACEHOLDER, THE)], ["h", "s", THE, "c"],
+                     pos={"s": "VB", "h": "PRP", "c": "NN"}, real={"s": "saw"}, inserted=1)
+
+    only_denom = Hyperparameters(article_lm_weight=0.0, article_denom_weight=1.0)
+    indefinite = Context(BigramLM({}), lambda c, v: {"the": 0.2, "a": 0.7, NONE: 0.1}, hyper=only_denom)
+    assert finalize(revise_articles_refined(saw_the_cat("the"), indefinite)) == "he saw a cat"
+    definite = Context(PREFERS_THE, uniform_denom)
+    assert finalize(revise_articles_refined(saw_the_cat("a"), definite)) == "he saw the cat"
+    assert finalize(revise_articles_refined(saw_the_cat("the"), Context(BigramLM({}), uniform_denom))) == \
+        "he saw the cat"  # of equal scores, phase 2's
+
+
 PREFERS_THE = BigramLM({("saw", "the"): -0.1, ("the", "cat"): -0.1, ("the", "it"): 0.0, ("his", "the"): 0.0,
                         ("the", "his"): 0.0, ("the", "united"): -5.0})
 
