@@ -6,10 +6,11 @@ Usage: python benchmarks/generation_profile.py [--sample N] [--top K] [--warm CO
 [--repeat R] [CORPUS ...] (default: Little Prince test and Bio dev in ../shared, the
 shipped generator).
 
-Two passes over each corpus, one process, the generator loaded and warmed on
-the first graph (with ``--warm``, on every graph of another corpus first: what
-a corpus run is like after its first hundred graphs, the models' feature lists
-compiled, lemminflect's tables read, the frequent questions' answers memoised):
+Two passes over each corpus, one process, the generator loaded as a corpus run
+loads it (:func:`~amrgen.evaluation.generation.ready_for_corpus`: the feature
+lists compiled, lemminflect's tables read) and warmed on the first graph (with
+``--warm``, on every graph of another corpus first: what a corpus run is like
+after its first hundred graphs, the frequent questions' answers memoised):
 
 1. **Clean**: each graph's CPU time (``time.process_time``: the machine
    may be shared, and others' work inflates wall time) through
@@ -68,6 +69,7 @@ from amrgen.evaluation.generation import (
     generate_graph,
     loaded,
     read_items,
+    ready_for_corpus,
 )
 from amrgen.ml.maxent import MaxentModel
 
@@ -218,7 +220,7 @@ def main() -> None:
     args = parser.parse_args()
     corpora = [(path, args.sample or 0) for path in args.corpora] if args.corpora else [
         (path, n if args.sample is None else args.sample) for path, n in DEFAULT_CORPORA]
-    generator = loaded(GeneratorSpec(args.model, args.lm, args.hyperparameters))
+    generator = ready_for_corpus(loaded(GeneratorSpec(args.model, args.lm, args.hyperparameters)))
     if args.warm:
         for item in read_items(args.warm):
             generate_graph(generator, item)

@@ -110,6 +110,22 @@ def loaded(spec: GeneratorSpec) -> Generator:
         return spec.load()
 
 
+def ready_for_corpus(generator: Generator) -> Generator:
+    """``generator`` with what a run of many graphs would otherwise load inside its
+    first graphs loaded now: every model's feature list compiled
+    (:meth:`~amrgen.decoding.models.Models.compile_columns`, 0.3-0.6 s, else at each
+    model's hundredth question, in whichever graph asks it) and lemminflect's lemma
+    tables read (0.5 s, else at the first verb a postprocessing step looks up).  Out
+    of the collector's sight, as the models are.  A one-graph run does without:
+    it may ask neither."""
+    from amrgen.realization.inflection import load_lemmas
+
+    with without_collection_pauses():
+        generator.models.compile_columns()
+        load_lemmas()
+    return generator
+
+
 @dataclass
 class GraphResult:
     """What generating one entry of a corpus gave."""
@@ -243,6 +259,8 @@ def generate_corpus(spec: GeneratorSpec, items: Sequence[Item], *, workers: int 
         chunks = cluster.map_chunks(_generate_pairs, [pairs[a:b] for a, b in bounds], spec, *uncapped, lost=lost)
     elif workers <= 1 or len(items) <= 1:
         generator = _generator(spec, hyperparameters)
+        if len(items) > 1:
+            ready_for_corpus(generator)
         # for this run only: the caller's process goes on
         capped = memory_limit(limits.memory_mb if limits else None)
         chunks = ([generate_graph(generator, item, trace, phase, keep_first_phases, limits)]
@@ -306,6 +324,8 @@ def _generate_chunk(spec: GeneratorSpec, items: Sequence[Item], phases: Sequence
                     hyperparameters: Hyperparameters | None, trace: bool, keep: bool,
                     limits: Limits | None, own_process: bool) -> list[GraphResult]:
     generator = _generator(spec, hyperparameters)
+    if len(items) > 1:
+        ready_for_corpus(generator)
     if own_process:  # a worker process of ours: capped once its generator is loaded
         limit_memory(limits.memory_mb if limits else None)
     return [generate_graph(generator, item, trace, phase, keep, limits) for item, phase in zip(items, phases)]

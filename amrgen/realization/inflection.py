@@ -177,3 +177,8 @@ _HIDE_SPACY = _HiddenModule("spacy")
 def load_inflections() -> None:
     """Import lemminflect and read its tables now rather than at the first word form."""
     _lemminflect()
+
+
+def load_lemmas() -> None:
+    """Read lemminflect's lemma tables now rather than at the first lemma asked for."""
+    _lemminflect().getLemma("was", upos="VERB")

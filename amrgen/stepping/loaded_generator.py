@@ -30,7 +30,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from amrgen.collector import without_collection_pauses
 
 if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when the application starts
     from amrgen.amr import Amr
@@ -73,16 +72,16 @@ class LoadedGenerator:
     @classmethod
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
              hyperparameters: str | Path | None = None) -> LoadedGenerator:
-        """Load as :meth:`Generator.load` does (None: the shipped default), the models'
-        feature lists compiled at once (:meth:`~amrgen.decoding.models.Models.compile_columns`);
+        """Load as :meth:`Generator.load` does (None: the shipped default), ready for many
+        graphs (:func:`~amrgen.evaluation.generation.ready_for_corpus`: the models' feature
+        lists compiled, lemminflect's lemma tables read);
         raises MissingResourceError or ModelError, naming the file, when one is missing or unreadable."""
         started = time.perf_counter()
-        from amrgen.evaluation.generation import GeneratorSpec, loaded
+        from amrgen.evaluation.generation import GeneratorSpec, loaded, ready_for_corpus
 
         spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
-        with _LOADING, without_collection_pauses():  # the compiled lists stay as long as the models
-            generator = loaded(spec)
-            generator.models.compile_columns()
+        with _LOADING:
+            generator = ready_for_corpus(loaded(spec))
         return cls(spec, generator, time.perf_counter() - started)
 
     def with_postprocess(self, postprocess: str) -> LoadedGenerator:

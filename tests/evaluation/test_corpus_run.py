@@ -1,0 +1,42 @@
+"""A run of more than one graph loads before its first graph what it would
+otherwise load inside its first graphs (issue 18: the models' feature lists
+compiled, lemminflect's lemma tables read); a one-graph run does without."""
+
+from amrgen.decoding import models as models_module
+from amrgen.decoding.generator import Generator
+from amrgen.evaluation import generation
+from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, generate_graph, read_items, ready_for_corpus
+
+CORPUS = "# ::id boy\n(b / boy)\n\n# ::id girl\n(g / girl)\n"
+
+
+def test_a_corpus_run_is_made_ready_before_its_first_graph_and_a_one_graph_run_is_not(tmp_path, monkeypatch):
+    path = tmp_path / "in.txt"
+    path.write_text(CORPUS, encoding="utf-8")
+    events = []
+    ready, generate = generation.ready_for_corpus, generation.generate_graph
+    monkeypatch.setattr(generation, "ready_for_corpus", lambda g: events.append("ready") or ready(g))
+    monkeypatch.setattr(generation, "generate_graph", lambda g, item, *a: events.append(item.id) or generate(g, item, *a))
+    items = read_items(path)
+    results = generate_corpus(GeneratorSpec(), items, progress=False)
+    assert events == ["ready", "boy", "girl"] and all(r.sentence for r in results)
+    events.clear()
+    generate_corpus(GeneratorSpec(), items[:1], progress=False)
+    assert events == ["boy"]
+
+
+def test_a_generator_ready_for_a_corpus_compiles_no_feature_list_while_generating(tmp_path, monkeypatch):
+    path = tmp_path / "in.txt"
+    path.write_text(CORPUS, encoding="utf-8")
+    monkeypatch.setattr(models_module, "COMPILED_AT", 0)  # else compiled at each model's first question
+    compiled = []
+    columns = models_module.FeatureColumns
+    monkeypatch.setattr(models_module, "FeatureColumns", lambda *args: compiled.append(args) or columns(*args))
+    fresh, ready = Generator.load(), Generator.load()
+    ready_for_corpus(ready)
+    made_ready = len(compiled)
+    assert made_ready == len(ready.models.models)
+    assert all(generate_graph(ready, item).sentence for item in read_items(path))
+    assert len(compiled) == made_ready
+    assert all(generate_graph(fresh, item).sentence for item in read_items(path))
+    assert len(compiled) > made_ready  # the fresh one compiles while it generates
