@@ -10,19 +10,26 @@ from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, generat
 CORPUS = "# ::id boy\n(b / boy)\n\n# ::id girl\n(g / girl)\n"
 
 
-def test_a_corpus_run_is_made_ready_before_its_first_graph_and_a_one_graph_run_is_not(tmp_path, monkeypatch):
+def test_a_long_run_is_made_ready_before_its_first_graph_and_a_short_one_is_not(tmp_path, monkeypatch):
     path = tmp_path / "in.txt"
     path.write_text(CORPUS, encoding="utf-8")
     events = []
     ready, generate = generation.ready_for_corpus, generation.generate_graph
     monkeypatch.setattr(generation, "ready_for_corpus", lambda g: events.append("ready") or ready(g))
     monkeypatch.setattr(generation, "generate_graph", lambda g, item, *a: events.append(item.id) or generate(g, item, *a))
+    generation._ready.cache_clear()
     items = read_items(path)
+    monkeypatch.setattr(generation, "READY_FROM", 2)
     results = generate_corpus(GeneratorSpec(), items, progress=False)
     assert events == ["ready", "boy", "girl"] and all(r.sentence for r in results)
     events.clear()
-    generate_corpus(GeneratorSpec(), items[:1], progress=False)
-    assert events == ["boy"]
+    generate_corpus(GeneratorSpec(), items, progress=False)
+    assert events == ["boy", "girl"]  # ready once per process
+    monkeypatch.setattr(generation, "READY_FROM", 3)
+    events.clear()
+    generate_corpus(GeneratorSpec(), items, progress=False)
+    assert events == ["boy", "girl"]
+    generation._ready.cache_clear()
 
 
 def test_a_generator_ready_for_a_corpus_compiles_no_feature_list_while_generating(tmp_path, monkeypatch):
