@@ -46,6 +46,7 @@ from amrgen.collector import without_collection_pauses
 from amrgen.decoding.generator import Generation, Generator
 from amrgen.decoding.limits import (
     Limits,
+    address_space_capped,
     bounded,
     limit_memory,
     memory_error,
@@ -226,9 +227,10 @@ def generate_graph(generator: Generator, item: Item, trace: bool = False, first_
         result.error = str(error)
     except MemoryError:
         result.error = memory_error(limits)
+    except SystemError as error:  # under a cap, most likely an allocation a C extension did not report
+        result.error = memory_error(limits) if address_space_capped() else _internal_error(error)
     except Exception as error:  # noqa: BLE001 - one graph's failure must not cost the others
-        frame = traceback.extract_tb(error.__traceback__)[-1]
-        result.error = f"internal error {type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
+        result.error = _internal_error(error)
     result.seconds = time.perf_counter() - started
     if result.error is None:
         result.sentence = printable(said)  # one line, nothing a terminal acts on
@@ -321,6 +323,12 @@ def _parallel_chunks(spec: GeneratorSpec, items: Sequence[Item], phases: Sequenc
                 codes = re.search(r"exit codes of the workers are \{(.*?)\}", str(again))
                 yield [_failed(items[a], "its worker process died" + (f" ({codes[1]})" if codes else ""),
                                options[1])]
+
+
+def _internal_error(error: Exception) -> str:
+    """The message of a failure that is not the input's: the exception and where it was raised."""
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    return f"internal error {type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
 
 
 def _failed(item: Item, message: str, trace: bool) -> GraphResult:

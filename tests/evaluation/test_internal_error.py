@@ -3,6 +3,8 @@
 asserts so), so a fault is planted to show what it says: file, line, entry, the
 exception and where it was raised, in one line, and the other graphs generated."""
 
+from amrgen.decoding.limits import Limits
+from amrgen.evaluation import generation
 from amrgen.evaluation.generation import generate_graph, read_items
 
 CORPUS = "# ::id good\n(b / boy)\n\n# ::id faulty\n(g / girl)\n\n# ::id after\n(r / rose)\n"
@@ -25,3 +27,23 @@ def test_an_internal_error_costs_its_graph_alone_with_one_line_naming_file_line_
     assert bad.failed and bad.sentence == ""
     assert bad.message == (f"{path}:4: entry faulty: internal error KeyError: 'planted' "
                            f"(test_internal_error.py:{faulty.__code__.co_firstlineno + 2})")
+
+
+def test_a_system_error_under_an_address_space_cap_is_reported_as_the_memory_limit(
+        generator, tmp_path, monkeypatch):
+    """Under ``RLIMIT_AS`` an allocation that fails inside a C extension which does not
+    report it comes back as SystemError; without a cap it is an internal error."""
+    path = tmp_path / "in.txt"
+    path.write_text(CORPUS, encoding="utf-8")
+    _, girl, _ = read_items(path)
+
+    def unreported(amr, *args):
+        raise SystemError("error return without exception set")
+
+    monkeypatch.setattr(generator, "generate", unreported)
+    limits = Limits(memory_mb=150)
+    monkeypatch.setattr(generation, "address_space_capped", lambda: True)
+    assert generate_graph(generator, girl, limits=limits).error == "over the memory limit of 150 MB"
+    monkeypatch.setattr(generation, "address_space_capped", lambda: False)
+    assert generate_graph(generator, girl, limits=limits).error.startswith(
+        "internal error SystemError: error return without exception set (test_internal_error.py:")
