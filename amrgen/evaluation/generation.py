@@ -357,7 +357,7 @@ def _lost(pair: tuple[Item, FirstPhase | None], reason: str, trace: bool) -> Gra
     return _failed(pair[0], f"lost on the cluster: {reason}", trace)
 
 
-def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None, ready: bool = False) -> Generator:
+def _generator(spec: GeneratorSpec, hyperparameters: Hyperparameters | None, ready: bool) -> Generator:
     """The generator of ``spec`` (made ready for a long run, once per process, where
     ``ready``: a worker process generates many chunks of it) with ``hyperparameters``."""
     generator = _ready(spec) if ready else loaded(spec)
