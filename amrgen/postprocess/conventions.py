@@ -9,7 +9,10 @@ So ``amrgen train`` counts, in the training references, how often each
 convention is followed where it could be (:func:`learn_conventions`), keeps
 the shares in the model directory, and a step runs only for a model whose
 corpus follows its convention in at least half the cases
-(:meth:`Conventions.follows`).  A model directory without them (trained
+(:meth:`Conventions.follows`).  It also keeps the sentence openings that its
+references follow with a comma (``however ,``, ``in contrast ,``, ``taken
+together ,`` in Bio AMR; ``oh ,`` and ``yes ,`` in the book), for the step
+that writes that comma where the search left it out.  A model directory without them (trained
 before they were learnt) follows every convention, as the steps always ran.
 
 A model trained on several corpora follows the conventions of most of its
@@ -20,6 +23,7 @@ in the references of any AMR corpus file, its training part, say).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +50,14 @@ EXCLAIMED = "exclaimed"
 QUOTED_SPEECH = "quoted speech"
 """References with a quotation mark, of those whose graph has a speech verb."""
 
+OPENINGS = "commas after openings"
+"""The openings of one to :data:`LONGEST_OPENING` words that the references follow
+with a comma, each with (followed by a comma, sentences it opens); only those
+followed so at least :data:`LEAST_OPENING_COMMAS` times and in at least half the
+sentences they open are kept."""
+LONGEST_OPENING = 3
+LEAST_OPENING_COMMAS = 3
+
 STEP_CONVENTIONS: dict[str, tuple[str, ...]] = {
     "punctuation": (PUNCTUATED,),
     "punctuation-refined": (PUNCTUATED,),
@@ -54,15 +66,19 @@ STEP_CONVENTIONS: dict[str, tuple[str, ...]] = {
     "exclamations": (PUNCTUATED, EXCLAIMED),
     "quote-dialogue": (PUNCTUATED, QUOTED_QUESTIONS),
     "quote-speech": (PUNCTUATED, QUOTED_SPEECH),
+    "opening-commas": (PUNCTUATED,),
 }
 """The conventions a step writes: it runs only where the model's corpus follows them all."""
 
 
 @dataclass(frozen=True)
 class Conventions:
-    """Convention ↦ (followed, could have been): counts in the training references."""
+    """Convention ↦ (followed, could have been): counts in the training references;
+    ``openings``: opening ↦ (followed by a comma, sentences it opens), the words of
+    the opening joined by spaces (:data:`OPENINGS`)."""
 
     counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    openings: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def follows(self, convention: str) -> bool:
         """Whether the corpus follows ``convention`` at least half the time;
@@ -77,27 +93,46 @@ class Conventions:
         """Whether the step ``step_name`` writes only conventions the corpus follows."""
         return all(self.follows(convention) for convention in STEP_CONVENTIONS.get(step_name, ()))
 
-    def to_json(self) -> dict[str, list[int]]:
-        return {convention: list(pair) for convention, pair in sorted(self.counts.items())}
+    def comma_after_opening(self, words: Sequence[str]) -> int:
+        """The number of words of the longest kept opening that ``words`` begin with, 0 for none."""
+        return next((n for n in range(min(LONGEST_OPENING, len(words)), 0, -1)
+                     if " ".join(words[:n]) in self.openings), 0)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {convention: list(pair) for convention, pair in sorted(self.counts.items())}
+        if self.openings:
+            data[OPENINGS] = {opening: list(pair) for opening, pair in sorted(self.openings.items())}
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Conventions:
-        """The counts of :meth:`to_json`; ValueError (TypeError) naming the convention where
-        ``data`` is not an object of [followed, cases] pairs, 0 ≤ followed ≤ cases."""
+        """The counts of :meth:`to_json`; ValueError (TypeError) naming the convention or
+        the opening where ``data`` is not an object of [followed, cases] pairs, 0 ≤ followed ≤ cases."""
         if not isinstance(data, dict):
             raise TypeError(f"expected an object of conventions, found {type(data).__name__}")
-        for convention, pair in data.items():
-            if not (isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair)
-                    and 0 <= pair[0] <= pair[1]):
-                raise ValueError(f"{convention!r}: expected [followed, cases] with 0 <= followed <= cases, "
-                                 f"found {str(pair)[:40]}")
-        return cls({convention: (pair[0], pair[1]) for convention, pair in data.items()})
+        openings = data.get(OPENINGS, {})
+        if not isinstance(openings, dict):
+            raise TypeError(f"{OPENINGS!r}: expected an object of openings, found {type(openings).__name__}")
+        counts = {convention: pair for convention, pair in data.items() if convention != OPENINGS}
+        return cls(_pairs(counts), _pairs(openings))
+
+
+def _pairs(data: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    for name, pair in data.items():
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair)
+                and 0 <= pair[0] <= pair[1]):
+            raise ValueError(f"{name!r}: expected [followed, cases] with 0 <= followed <= cases, "
+                             f"found {str(pair)[:40]}")
+    return {name: (pair[0], pair[1]) for name, pair in data.items()}
 
 
 def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conventions:
     """The counts of every convention in ``references``: each an AMR graph and the
-    tokens of its reference sentence."""
+    tokens of its reference sentence; and the openings kept (:data:`OPENINGS`),
+    the words lower-cased as the generator writes them."""
     counts = {PUNCTUATED: [0, 0], QUOTED_QUESTIONS: [0, 0], EXCLAIMED: [0, 0], QUOTED_SPEECH: [0, 0]}
+    opened: Counter[str] = Counter()
+    with_comma: Counter[str] = Counter()
 
     def count(convention: str, followed: bool) -> None:
         counts[convention][0] += followed
@@ -116,7 +151,16 @@ def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conv
             count(EXCLAIMED, last == "!")
         if any(str(graph.label(v)) in SPEECH_VERBS for v in graph.vertices):
             count(QUOTED_SPEECH, quoted)
-    return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()})
+        words = [t.lower() for t in tokens]
+        for n in range(1, min(LONGEST_OPENING, len(words) - 1) + 1):
+            if words[n - 1] == ",":
+                break
+            opening = " ".join(words[:n])
+            opened[opening] += 1
+            with_comma[opening] += words[n] == ","
+    openings = {opening: (commas, opened[opening]) for opening, commas in with_comma.items()
+                if commas >= LEAST_OPENING_COMMAS and 2 * commas >= opened[opening]}
+    return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()}, openings)
 
 
 def corpus_conventions(path: str | Path) -> Conventions:

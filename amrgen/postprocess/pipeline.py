@@ -55,6 +55,7 @@ STEPS: tuple[Step, ...] = (
     Step("quote-dialogue", ADDITION, punctuation.quote_dialogue),
     Step("duplicates", THESIS, thesis.remove_duplicates, on="words"),
     Step("hyphens", ADDITION, punctuation.restore_hyphens, on="words"),
+    Step("opening-commas", ADDITION, punctuation.opening_commas, on="words"),
 )
 """Every step, in the order ``full`` runs them."""
 

@@ -23,6 +23,7 @@ from amrgen.postprocess.editing import (
     realized,
     sentence_roots,
 )
+from amrgen.postprocess.conventions import QUOTATION_MARKS
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import QUESTION_CONCEPTS, punctuated
 from amrgen.transitions.annotations import Key
@@ -218,6 +219,24 @@ def coordination_commas(c: Configuration, context: Context) -> Configuration:
         return c
 
     return edited_at_each(c, commas)
+
+
+# -- commas after openings ----------------------------------------------------------
+
+
+def opening_commas(words: list[str], context: Context) -> list[str]:
+    """w~ with a comma after its opening words where the training references
+    follow that opening with one (``however the transfection ...`` -> ``however ,
+    the transfection ...``; the openings of :data:`~amrgen.postprocess.conventions.OPENINGS`,
+    the longest first), after a quotation mark that opens it too.  The search
+    scores words, not commas, and a fronted adverb is too short for
+    :func:`fronted_clause_commas` (``then``, ``at once`` take none)."""
+    start = next((i for i, word in enumerate(words) if word not in QUOTATION_MARKS), len(words))
+    n = context.conventions.comma_after_opening(words[start:])
+    end = start + n
+    if n == 0 or end == len(words) or not _is_word(words[end]):
+        return words
+    return [*words[:end], ",", *words[end:]]
 
 
 # -- hyphens ----------------------------------------------------------------------

@@ -6,6 +6,7 @@ from amrgen.decoding.models import Models
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.postprocess.conventions import (
     EXCLAIMED,
+    OPENINGS,
     PUNCTUATED,
     QUOTED_QUESTIONS,
     QUOTED_SPEECH,
@@ -14,6 +15,7 @@ from amrgen.postprocess.conventions import (
     learn_conventions,
 )
 from amrgen.postprocess.pipeline import resolve_pipeline
+from amrgen.postprocess.punctuation import opening_commas
 from amrgen.postprocess.step import Context
 from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.pipeline import load_corpus
@@ -83,3 +85,44 @@ def test_conventions_of_a_corpus_file_leave_out_what_has_no_reference(tmp_path):
     corpus.write_text("(n / no-reference)\n", encoding="utf-8")
     with pytest.raises(AmrgenError, match="no entry has a reference sentence"):
         corpus_conventions(corpus)
+
+
+OPENING_CORPUS = "".join(f"# ::snt {sentence}\n(s / sleep-01 :ARG0 (h / he))\n\n" for sentence in [
+    "However , he slept .", "However , he slept .", "However , he slept .", "However he slept .",
+    "In contrast , he slept .", "In contrast , he slept .",
+    '" Oh , he slept . "', '" Oh , he slept . "', '" Oh , he slept . "',
+    "Then , he slept .", "Then , he slept .", "Then , he slept .", "Then he slept .", "Then he slept .",
+    "Then he slept .", "Then he slept .",
+])
+
+
+def test_openings_are_kept_that_the_references_follow_with_a_comma_often_enough(tmp_path):
+    (tmp_path / "corpus.txt").write_text(OPENING_CORPUS)
+    conventions = corpus_conventions(tmp_path / "corpus.txt")
+    # in contrast: twice only; then: 3 of 7; oh: after the quotation mark
+    assert conventions.openings == {"however": (3, 4), "oh": (3, 3)}
+    assert Conventions.from_json(conventions.to_json()) == conventions
+    with pytest.raises(ValueError, match="'however'"):
+        Conventions.from_json({OPENINGS: {"however": [5, 4]}})
+    with pytest.raises(TypeError, match="commas after openings"):
+        Conventions.from_json({OPENINGS: ["however"]})
+
+
+def test_a_comma_follows_the_longest_opening_the_references_follow_with_one():
+    context = Context(BigramLM({}), uniform_denom,
+                      conventions=Conventions(openings={"in": (3, 3), "in contrast": (5, 5), "oh": (3, 3)}))
+    assert opening_commas("in contrast the cells died .".split(), context) == "in contrast , the cells died .".split()
+    assert opening_commas('" oh i see . "'.split(), context) == '" oh , i see . "'.split()
+    assert opening_commas("in contrast , the cells died .".split(), context) == "in contrast , the cells died .".split()
+    assert opening_commas("oh !".split(), context) == "oh !".split()  # no word after it
+    assert opening_commas("inside the box".split(), context) == "inside the box".split()
+
+
+def test_an_unpunctuated_corpus_writes_no_comma_after_an_opening():
+    labels = {"s": "sleep-01", "h": "he", "i": "indeed"}
+    c = final(labels, [("s", "ARG0", "h"), ("s", "mod", "i")], ["i", "h", "s"], real={"s": "slept"})
+    openings = {"indeed": (11, 11)}
+    punctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (9, 10)}, openings))
+    unpunctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (1, 10)}, openings))
+    assert resolve_pipeline("full").run(c, punctuated) == "indeed , he slept .".split()
+    assert resolve_pipeline("full").run(c, unpunctuated) == "indeed he slept".split()
