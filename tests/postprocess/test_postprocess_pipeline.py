@@ -39,10 +39,11 @@ def test_every_named_pipeline_resolves_to_its_steps_in_order():
     assert all(step.summary for step in STEPS)
 
 
-def test_the_shipped_hyperparameters_list_the_full_pipeline():
-    shipped = json.loads((RESOURCES_DIR / "default" / "hyperparameters.json").read_text())
+@pytest.mark.parametrize("generator", ["default", "little-prince"])
+def test_the_shipped_hyperparameters_list_the_full_pipeline(generator):
+    shipped = json.loads((RESOURCES_DIR / generator / "hyperparameters.json").read_text())
     assert tuple(shipped["postprocess"]) == PIPELINES["full"]
-    assert Hyperparameters.load(RESOURCES_DIR / "default" / "hyperparameters.json").postprocess == PIPELINES["full"]
+    assert Hyperparameters.load(RESOURCES_DIR / generator / "hyperparameters.json").postprocess == PIPELINES["full"]
 
 
 def test_an_older_hyperparameter_file_without_a_pipeline_loads_with_full(tmp_path):
