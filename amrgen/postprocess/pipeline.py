@@ -51,6 +51,7 @@ STEPS: tuple[Step, ...] = (
     Step("exclamations", ADDITION, punctuation.exclamations),
     Step("coordination-commas", ADDITION, punctuation.coordination_commas),
     Step("fronted-clause-commas", ADDITION, punctuation.fronted_clause_commas),
+    Step("parenthesized-references", ADDITION, punctuation.parenthesized_references),
     Step("quote-speech", ADDITION, punctuation.quote_speech),
     Step("quote-dialogue", ADDITION, punctuation.quote_dialogue),
     Step("duplicates", THESIS, thesis.remove_duplicates, on="words"),

@@ -23,7 +23,7 @@ from amrgen.postprocess.editing import (
     realized,
     sentence_roots,
 )
-from amrgen.postprocess.conventions import QUOTATION_MARKS
+from amrgen.postprocess.conventions import QUOTATION_MARKS, described_references
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import QUESTION_CONCEPTS, punctuated
 from amrgen.transitions.annotations import Key
@@ -219,6 +219,22 @@ def coordination_commas(c: Configuration, context: Context) -> Configuration:
         return c
 
     return edited_at_each(c, commas)
+
+
+# -- references -------------------------------------------------------------------
+
+
+def parenthesized_references(c: Configuration, context: Context) -> Configuration:
+    """``( ... )`` around what a reference to a figure, a table or a publication
+    says (:func:`~amrgen.postprocess.conventions.described_references`): ``... of
+    single alleles figure 1a and the generation ...`` -> ``... of single alleles (
+    figure 1a ) and the generation ...``; a reference said as nothing is left so."""
+    for v in described_references(c.graph):
+        if any(c.graph.yield_(c.rho[Key.REAL], v)):
+            family = [v, *c.graph.children(v)]
+            c = add_mark(c, v, "(", before=family)
+            c = add_mark(c, v, ")", after=family)
+    return c
 
 
 # -- commas after openings ----------------------------------------------------------

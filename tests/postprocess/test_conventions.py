@@ -7,6 +7,7 @@ from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.postprocess.conventions import (
     EXCLAIMED,
     OPENINGS,
+    PARENTHESIZED,
     PUNCTUATED,
     QUOTED_QUESTIONS,
     QUOTED_SPEECH,
@@ -15,7 +16,7 @@ from amrgen.postprocess.conventions import (
     learn_conventions,
 )
 from amrgen.postprocess.pipeline import resolve_pipeline
-from amrgen.postprocess.punctuation import opening_commas
+from amrgen.postprocess.punctuation import opening_commas, parenthesized_references
 from amrgen.postprocess.step import Context
 from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.pipeline import load_corpus
@@ -46,7 +47,7 @@ def test_learnt_counts_follow_the_references(tmp_path):
     (tmp_path / "corpus.txt").write_text(CORPUS)
     conventions = learn_conventions((e.amr.graph, e.tokens) for e in load_corpus(tmp_path / "corpus.txt").entries)
     assert conventions.counts == {PUNCTUATED: (5, 6), QUOTED_QUESTIONS: (1, 3), EXCLAIMED: (1, 1),
-                                  QUOTED_SPEECH: (1, 1)}
+                                  QUOTED_SPEECH: (1, 1), PARENTHESIZED: (0, 0)}
     assert corpus_conventions(tmp_path / "corpus.txt") == conventions  # read as BLEU's references, not prepared
     assert conventions.follows(PUNCTUATED) and conventions.follows(EXCLAIMED)
     assert not conventions.follows(QUOTED_QUESTIONS)  # 1 of 3 questions quoted
@@ -126,3 +127,37 @@ def test_an_unpunctuated_corpus_writes_no_comma_after_an_opening():
     unpunctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (1, 10)}, openings))
     assert resolve_pipeline("full").run(c, punctuated) == "indeed , he slept .".split()
     assert resolve_pipeline("full").run(c, unpunctuated) == "indeed he slept".split()
+
+
+REFERENCES = """
+# ::snt All cells expressed BRAF (Figure 1C).
+(e / express-03 :ARG0 (c / cell :mod (a / all)) :ARG2 (p / protein :name (n / name :op1 "BRAF"))
+   :ARG1-of (d / describe-01 :ARG0 (f / figure :mod "1C")))
+
+# ::snt This was shown before [17].
+(s / show-01 :ARG1 (t / this) :time (b / before) :ARG1-of (d / describe-01 :ARG0 (p / publication)))
+
+# ::snt Figure 2 describes the cells.
+(d / describe-01 :ARG0 (f / figure :mod 2) :ARG1 (c / cell))
+
+# ::snt The cells grew as described.
+(g / grow-01 :ARG1 (c / cell) :ARG1-of (d / describe-01))
+"""
+
+
+def test_the_references_of_graphs_that_refer_to_a_figure_or_a_publication_are_counted(tmp_path):
+    (tmp_path / "corpus.txt").write_text(REFERENCES)
+    # the third describes with no :ARG1-of: no reference; the fourth writes no bracket
+    assert corpus_conventions(tmp_path / "corpus.txt").counts[PARENTHESIZED] == (2, 3)
+
+
+def test_a_reference_to_a_figure_is_put_in_parentheses():
+    labels = {"e": "express-03", "c": "cell", "d": "describe-01", "f": "figure", "m": "1c"}
+    edges = [("e", "ARG0", "c"), ("e", "ARG1-of", "d"), ("d", "ARG0", "f"), ("f", "mod", "m")]
+    c = final(labels, edges, ["c", "e", "d", "f", "m"], real={"e": "expressed", "d": "", "c": "cells"})
+    context = Context(BigramLM({}), uniform_denom)
+    assert resolve_pipeline("full").run(c, context) == "cells expressed ( figure 1c ) .".split()
+    unsaid = final(labels, edges, ["c", "e", "d", "f", "m"], real={"e": "expressed", "d": "", "f": "", "m": ""})
+    assert parenthesized_references(unsaid, context) is unsaid  # said as nothing: no empty brackets
+    never = Context(BigramLM({}), uniform_denom, conventions=Conventions({PARENTHESIZED: (0, 0)}))
+    assert resolve_pipeline("full").run(c, never) == "cells expressed figure 1c .".split()
