@@ -43,6 +43,7 @@ from amrgen.transitions.configuration import Configuration
 
 CAUSE = "cause-01"
 POSSIBLE = "possible-01"
+PERCENTAGE = "percentage-entity"
 ARG_LABEL = re.compile(r"ARG\d")
 
 
@@ -212,6 +213,24 @@ def ago(c: Configuration, context: Context) -> Configuration:
         return realized(c.with_(graph=placed(g, v, v, after=last)), [(now, ""), (v, "ago")])
 
     return edited_at_each(c, said_ago)
+
+
+def percentages(c: Configuration, context: Context) -> Configuration:
+    """``70 %`` for AMR's ``(p / percentage-entity :value 70)``, which the models
+    say as the number alone (the references' ``%`` is aligned to no concept, so
+    the realize model learns ε for the entity): an entity said as nothing is said
+    as ``%`` right after its value (``by up to 70`` -> ``by up to 70 %``)."""
+
+    def said_percent(c: Configuration, v: Vertex) -> Configuration:
+        g = c.graph
+        if str(g.label(v)) != PERCENTAGE or c.rho.get(Key.REAL, v):
+            return c
+        value = next((u for _, label, u in g.out_edges(v) if label == "value" and c.rho.get(Key.REAL, u)), None)
+        if value is None:
+            return c
+        return realized(c.with_(graph=placed(g, v, v, after=value)), [(v, "%")])
+
+    return edited_at_each(c, said_percent)
 
 
 def modifiers_first(c: Configuration, context: Context) -> Configuration:

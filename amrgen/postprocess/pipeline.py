@@ -30,6 +30,7 @@ STEPS: tuple[Step, ...] = (
     Step("time-phrases", ADDITION, phrases.time_phrases),
     Step("counted-plurals", ADDITION, phrases.counted_plurals),
     Step("ago", ADDITION, phrases.ago),
+    Step("percentages", ADDITION, phrases.percentages),
     Step("as-possible", ADDITION, phrases.as_possible),
     Step("synthetic-degrees", ADDITION, phrases.synthetic_degrees),
     Step("manner-adverbs", ADDITION, phrases.manner_adverbs),

@@ -25,6 +25,7 @@ from amrgen.postprocess.phrases import (
     counted_plurals,
     manner_adverbs,
     modifiers_first,
+    percentages,
     pronoun_cases,
     single_negation,
     synthetic_degrees,
@@ -527,6 +528,18 @@ def test_before_now_with_a_quantity_is_ago():
     assert finalize(ago(c, CONTEXT)) == "six years ago"
     c = final(labels, edges, ["b", "n", "q", "t", "y"], real={"t": "", "y": "years", "q": "six"})
     assert finalize(ago(c, CONTEXT)) == "six years ago"
+
+
+def test_a_percentage_said_as_nothing_is_a_percent_sign_after_its_value():
+    labels = {"u": "up-to", "p": "percentage-entity", "v": "70"}
+    edges = [("u", "op1", "p"), ("p", "value", "v")]
+    c = final(labels, edges, ["u", "p", "v"], real={"u": "up to", "p": ""})
+    assert finalize(c) == "up to 70"
+    assert finalize(percentages(c, CONTEXT)) == "up to 70 %"
+    worded = final(labels, edges, ["u", "v", "p"], real={"u": "up to", "p": "percent"})
+    assert percentages(worded, CONTEXT) is worded  # the models said it: left so
+    unsaid = final(labels, edges, ["u", "p", "v"], real={"u": "up to", "p": "", "v": ""})
+    assert percentages(unsaid, CONTEXT) is unsaid  # no value said: no sign alone
 
 
 def test_obligate_raises_the_subject_of_its_arg2():
