@@ -12,8 +12,9 @@ corpus follows its convention in at least half the cases
 (:meth:`Conventions.follows`).  It also keeps the sentence openings that its
 references follow with a comma (``however ,``, ``in contrast ,``, ``taken
 together ,`` in Bio AMR; ``oh ,`` and ``yes ,`` in the book), for the step
-that writes that comma where the search left it out.  A model directory without them (trained
-before they were learnt) follows every convention, as the steps always ran.
+that writes that comma where the search left it out.  A model directory
+without them (trained before they were learnt) follows every convention, as
+the steps always ran, and knows no opening.
 
 A model trained on several corpora follows the conventions of most of its
 references; a user who generates for one corpus gives the generator that

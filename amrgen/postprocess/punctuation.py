@@ -1,5 +1,5 @@
 """Our punctuation and quotation additions to Section 4.4: a refined punc(v),
-``!``, commas, quotation marks and hyphens.
+``!``, commas, brackets, quotation marks and hyphens.
 
 The marks are new vertices under placeholder edges, ordered as v_punc is
 (:func:`amrgen.postprocess.editing.add_mark`).  Three of these steps encode
