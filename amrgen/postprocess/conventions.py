@@ -130,7 +130,7 @@ def described_references(g: Graph) -> list[Vertex]:
     1A)``, ``... [17]``: the references of 608 of the 625 training graphs of the
     shipped model that have one write a bracket, all of Bio AMR)."""
     return [v for v in g.vertices if str(g.label(v)) == DESCRIBE
-            and any(label == "ARG1-of" for p in g.parents(v) for label in g.edge_labels(p, v))]
+            and any(label == "ARG1-of" for _, label, _ in g.in_edges(v))]
 
 
 def _pairs(data: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
