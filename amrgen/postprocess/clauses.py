@@ -77,17 +77,22 @@ def modal_subjects(c: Configuration, context: Context) -> Configuration:
     i))``), so the transitions put their word before the whole clause.  Where
     the clause's verb (:ARG1; :ARG2 of obligate-01) follows the modal and its
     subject (ARG0, else ARG1) opens it, the subject becomes the modal's child,
-    right before it.  Questions (``:mode interrogative``, or ``amr-unknown``
-    below) keep the modal first."""
+    right before it; where the transitions put the modal after its clause
+    (``the boy not go must``), it goes before the clause, after the subject
+    that opens it (``the boy must not go``).  Questions (``:mode
+    interrogative``, or ``amr-unknown`` below) keep the modal first."""
 
     def subject_first(c: Configuration, v: Vertex) -> Configuration:
         g = c.graph
         if c.rho.get(Key.REAL, v) not in RAISING_MODALS or has_mode(g, v, "interrogative") or asks(g, v):
             return c
-        clause = next((u for _, label, u in g.out_edges(v) if label in MODAL_CLAUSES and g.order.precedes(v, u)), None)
+        clause = next((u for _, label, u in g.out_edges(v) if label in MODAL_CLAUSES), None)
         if clause is None or c.rho.get(Key.POS, clause) != "VB" or has_mode(g, clause, "interrogative"):
             return c
         subject = opening_subject(c, clause)
+        if g.order.precedes(clause, v):  # the modal said after its clause: ``the boy not go must``
+            g = g if subject is None else moved_before(g, subject, clause, v)
+            return c.with_(graph=placed(g, v, clause, after=v))
         if subject is None or g.order.precedes(v, subject):
             return c
         return c.with_(graph=moved_before(g, subject, clause, v))
@@ -243,7 +248,8 @@ def do_support(c: Configuration, context: Context) -> Configuration:
     whose subject opens its clause: ``he collects butterflies ?`` -> ``does he
     collect butterflies ?``, ``where he weighs ?`` -> ``where does he weigh
     ?``).  do takes the verb's tense and person, and the verb becomes its base
-    form.  A ``not`` right after its verb goes before it first
+    form; a present do agrees with the subject that opens the clause (``he not
+    take`` -> ``he does not take``: the realization may choose the base form).  A ``not`` right after its verb goes before it first
     (:func:`_negation_first`: ``i know not`` -> ``i do not know``).  The
     thesis's transitions can insert do only where Insert-Child predicts it."""
 
@@ -262,8 +268,9 @@ def do_support(c: Configuration, context: Context) -> Configuration:
         if forms is None:
             return c
         do, base = forms
-        if do != "did" and anchor != negation:  # present do agrees with the question's subject
-            do = "does" if _be_forms(c, anchor)[0] == "is" else "do"
+        subject = anchor if anchor != negation else opening_subject(c, v)
+        if do != "did" and subject is not None:  # present do agrees with the subject
+            do = "does" if _be_forms(c, subject)[0] == "is" else "do"
         c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
         return realized(c, [(v, base)])
 

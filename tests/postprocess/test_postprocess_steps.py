@@ -468,11 +468,13 @@ def test_no_copula_for_a_verb_a_yes_no_question_or_a_question_about_nothing():
     assert finalize(nominal_questions(why, context)) == "why"
 
 
-def _modal(clause_order, question=False):
-    """possible-01 over distinguish-01 (i, china), each family ordered on its own as Reorder orders them."""
+def _modal(clause_order, question=False, modal_first=True):
+    """possible-01 over distinguish-01 (i, china), each family ordered on its own as Reorder orders them
+    (the modal before its clause, or after it)."""
     labels = {"p": "possible-01", "d": "distinguish-01", "i": "i", "c": "china", "m": "interrogative"}
     edges = [("p", "ARG1", "d"), ("d", "ARG0", "i"), ("d", "ARG1", "c"), *([("p", "mode", "m")] if question else [])]
-    order = Order([("p", "d"), *pairwise(clause_order), *([("m", "p")] if question else [])])
+    order = Order([("p", "d") if modal_first else ("d", "p"), *pairwise(clause_order),
+                   *([("m", "p")] if question else [])])
     rho = AnnotationFunction({Key.REAL: {"p": "can", "d": "distinguish", "i": "i", "c": "china", "m": ""},
                               Key.POS: {"d": "VB"}})
     return Configuration(Graph({k: v for k, v in labels.items() if question or k != "m"}, edges, order), (), (), rho)
@@ -485,6 +487,14 @@ def test_a_modal_follows_the_subject_of_its_clause():
     assert finalize(modal_subjects(_modal(["c", "i", "d"]), CONTEXT)) == "can china i distinguish"
     # a question keeps the modal first
     assert finalize(modal_subjects(_modal(["i", "d", "c"], question=True), CONTEXT)) == "can i distinguish china"
+
+
+def test_a_modal_said_after_its_clause_goes_after_the_subject():
+    # the transitions may put the modal after its clause ("the boy not go must")
+    assert finalize(_modal(["i", "d", "c"], modal_first=False)) == "i distinguish china can"
+    assert finalize(modal_subjects(_modal(["i", "d", "c"], modal_first=False), CONTEXT)) == "i can distinguish china"
+    # without a subject opening the clause, the modal goes before the clause
+    assert finalize(modal_subjects(_modal(["c", "i", "d"], modal_first=False), CONTEXT)) == "can china i distinguish"
 
 
 def test_more_and_most_merge_into_the_inflected_forms():
@@ -841,6 +851,10 @@ def negated(verb, real, subject="i", before=()):
     ("know", "i", "i do not know"),
     ("knows", "he", "he does not know"),
     ("looks up", "he", "he does not look up"),
+    # a base form the realization chose agrees with the subject that opens the clause
+    ("take", "he", "he does not take"),
+    ("take", "boy", "boy does not take"),
+    ("take", "you", "you do not take"),
 ])
 def test_a_negated_verb_gets_do_support_in_its_tense(real, subject, expected):
     c = do_support(negated("know-01", real, subject), CONTEXT)
