@@ -249,7 +249,8 @@ def do_support(c: Configuration, context: Context) -> Configuration:
     collect butterflies ?``, ``where he weighs ?`` -> ``where does he weigh
     ?``).  do takes the verb's tense and person, and the verb becomes its base
     form; a present do agrees with the subject that opens the clause (``he not
-    take`` -> ``he does not take``: the realization may choose the base form).  A ``not`` right after its verb goes before it first
+    take`` -> ``he does not take``: the realization may choose the base form).
+    A ``not`` right after its verb goes before it first
     (:func:`_negation_first`: ``i know not`` -> ``i do not know``).  The
     thesis's transitions can insert do only where Insert-Child predicts it."""
 
