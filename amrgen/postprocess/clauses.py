@@ -49,6 +49,8 @@ from amrgen.realization.inflection import adverb, is_plural_noun, supporting_do
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
 
+BE_TENSES = {"am": 0, "are": 0, "is": 0, "was": 1, "were": 1}
+"""The finite forms of be and their tense, 0 present and 1 past (the index in :func:`_be_forms`)."""
 MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
 """The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 ADVERBIAL_QUESTION_WORDS = frozenset(QUESTION_WORDS_BY_ROLE.values())
@@ -463,6 +465,35 @@ def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Verte
     language model ``lm`` prefers for the sentence."""
     options = [add_mark(c, v, form, after=after, before=before) for form in _be_forms(c, subject)]
     return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+
+
+def auxiliary_agreement(c: Configuration, context: Context) -> Configuration:
+    """A form of be that Insert-Child put before a verb agrees with the verb's
+    subject before it (``the results was compared`` -> ``the results were
+    compared``, ``they is`` -> ``they are``): am/are/is for a present form,
+    was/were for a past one, by :func:`_be_forms`; the subject as
+    :func:`opening_subject` finds it (ARG0, else ARG1, first of the verb's
+    family).  phase 2 offers every finite form of an inserted auxiliary whose
+    person it does not know, and the language model sees the subject's last
+    word only, not its number (``cells of the mice was``)."""
+
+    def agreeing(c: Configuration, v: Vertex) -> Configuration:
+        if c.rho.get(Key.POS, v) != "VB":
+            return c
+        g = c.graph
+        subject = opening_subject(c, v)
+        if subject is None:
+            return c
+        fixes = []
+        for u in g.children(v):
+            form = c.rho.get(Key.REAL, u)
+            if isinstance(u, InsertedVertex) and form in BE_TENSES and g.order.precedes(subject, u):
+                agreeing_form = _be_forms(c, subject)[BE_TENSES[form]]
+                if agreeing_form != form:
+                    fixes.append((u, agreeing_form))
+        return realized(c, fixes)
+
+    return edited_at_each(c, agreeing)
 
 
 def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:

@@ -43,6 +43,7 @@ STEPS: tuple[Step, ...] = (
     Step("modal-subjects", ADDITION, clauses.modal_subjects),
     Step("bare-infinitives", ADDITION, clauses.bare_infinitives),
     Step("do-support", ADDITION, clauses.do_support),
+    Step("auxiliary-agreement", ADDITION, clauses.auxiliary_agreement),
     Step("predicative-copula", ADDITION, clauses.predicative_copula),
     Step("nominal-questions", ADDITION, clauses.nominal_questions),
     Step("articles", THESIS, thesis.revise_articles),
