@@ -18,6 +18,7 @@ from amrgen.lexicon.words import (
     CHILD_AUXILIARIES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
+    POSSESSIVES,
     PRONOUN_COPULAS,
     PRONOUN_FORMS,
     QUESTION_WORDS,
@@ -45,8 +46,8 @@ from amrgen.postprocess.editing import (
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
-from amrgen.realization.inflection import adverb, is_plural_noun, supporting_do
-from amrgen.transitions.annotations import Key
+from amrgen.realization.inflection import adverb, inflect, is_plural_noun, supporting_do
+from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
 
 BE_TENSES = {"am": 0, "are": 0, "is": 0, "was": 1, "were": 1}
@@ -494,6 +495,36 @@ def auxiliary_agreement(c: Configuration, context: Context) -> Configuration:
         return realized(c, fixes)
 
     return edited_at_each(c, agreeing)
+
+
+def finite_verbs(c: Configuration, context: Context) -> Configuration:
+    """A clause's verb said in its base form after its subject takes a finite
+    form (``the boy win the race`` -> ``the boy won the race``, ``he speak``
+    -> ``he speaks``): for each clause head (:func:`_clause_heads`) realized as
+    a verb (ρ̂(POS) = VB) in the active voice without a tense (ρ̂(TENSE) = --,
+    so Realize chose the base form), whose subject opens its family
+    (:func:`opening_subject`; not a possessive: ``my great many encounter``
+    says a noun phrase), with no auxiliary, modal, ``to`` or ``not``
+    right before it, and which is neither a command nor a question, the
+    present form that agrees with the subject or the past form, as the
+    language model prefers for the sentence.  The tense model leaves a head
+    without a tense where its training saw infinitives of the same frame."""
+    lm = context.lm
+    for v in _clause_heads(c.graph):
+        g, word = c.graph, c.rho.get(Key.REAL, v)
+        if (c.rho.get(Key.POS, v) != "VB" or c.rho.get(Key.TENSE, v, NONE) != NONE
+                or c.rho.get(Key.VOICE, v) == "passive" or has_mode(g, v, "imperative")
+                or has_mode(g, v, "interrogative") or asks(g, v) or supporting_do(word) != ("do", word)):
+            continue
+        subject = opening_subject(c, v, said_below=True)
+        before = neighbours(c, v)[0]
+        if (subject is None or c.rho.get(Key.REAL, subject) in POSSESSIVES
+                or before in NEGATION_CARRIERS or before == "not"):
+            continue
+        present = inflect(word, "VBZ" if _be_forms(c, subject)[0] == "is" else "VBP")[0]
+        options = [realized(c, [(v, form)]) for form in (present, inflect(word, "VBD")[0])]
+        c = max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+    return c
 
 
 def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:

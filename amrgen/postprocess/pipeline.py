@@ -44,6 +44,7 @@ STEPS: tuple[Step, ...] = (
     Step("bare-infinitives", ADDITION, clauses.bare_infinitives),
     Step("do-support", ADDITION, clauses.do_support),
     Step("auxiliary-agreement", ADDITION, clauses.auxiliary_agreement),
+    Step("finite-verbs", ADDITION, clauses.finite_verbs),
     Step("predicative-copula", ADDITION, clauses.predicative_copula),
     Step("nominal-questions", ADDITION, clauses.nominal_questions),
     Step("articles", THESIS, thesis.revise_articles),

@@ -9,6 +9,7 @@ from amrgen.hyperparameters import Hyperparameters
 from amrgen.postprocess.articles import indefinite_article, revise_articles_refined
 from amrgen.postprocess.clauses import (
     auxiliary_agreement,
+    finite_verbs,
     bare_infinitives,
     do_support,
     frame_question_words,
@@ -898,6 +899,37 @@ def test_an_inserted_be_agrees_with_the_subject_before_it(subject, be, number, e
 def test_an_inserted_be_before_its_subject_is_left_as_it_is():
     assert finalize(auxiliary_agreement(passive("results", "was", "plural", subject_first=False), CONTEXT)) \
         == "was results compared"
+
+
+def base_verb(subject="boy", before=(), tense=None, mode=None):
+    """``subject [before...] win race``: win-01 said in its base form after its subject."""
+    labels = {"w": "win-01", "s": subject, "r": "race", **{f"b{i}": word for i, word in enumerate(before)},
+              **({"m": mode} if mode else {})}
+    edges = [("w", "ARG0", "s"), ("w", "ARG1", "r"), *(("w", "mod", f"b{i}") for i in range(len(before))),
+             *([("w", "mode", "m")] if mode else [])]
+    order = ["s", *(f"b{i}" for i in range(len(before))), "w", "r", *(["m"] if mode else [])]
+    c = final(labels, edges, order, pos={"w": "VB", "s": "NN", "r": "NN"}, real={"w": "win", **({"m": ""} if mode else {})})
+    return c.with_(rho=c.rho.updated([(Key.TENSE, "w", tense)])) if tense else c
+
+
+PAST = Context(BigramLM({("boy", "won"): -0.5, ("he", "won"): -0.5}), uniform_denom)
+PRESENT = Context(BigramLM({("boy", "wins"): -0.5, ("they", "win"): -0.5}), uniform_denom)
+
+
+@pytest.mark.parametrize("subject, context, expected", [
+    ("boy", PAST, "boy won race"),
+    ("boy", PRESENT, "boy wins race"),
+    ("they", PRESENT, "they win race"),
+])
+def test_a_clause_verb_in_its_base_form_takes_the_finite_form_the_lm_prefers(subject, context, expected):
+    assert finalize(finite_verbs(base_verb(subject), context)) == expected
+
+
+def test_a_base_form_after_to_a_modal_or_not_or_with_a_tense_or_a_mode_is_left_as_it_is():
+    for before in (["to"], ["can"], ["not"]):
+        assert finalize(finite_verbs(base_verb(before=before), PAST)) == f"boy {before[0]} win race"
+    assert finalize(finite_verbs(base_verb(tense="present"), PAST)) == "boy win race"
+    assert finalize(finite_verbs(base_verb(mode="imperative"), PAST)) == "boy win race"
 
 
 def glad(subject="i", real=None, between=(), number=None):
