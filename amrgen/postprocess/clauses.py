@@ -498,33 +498,43 @@ def auxiliary_agreement(c: Configuration, context: Context) -> Configuration:
 
 
 def finite_verbs(c: Configuration, context: Context) -> Configuration:
-    """A clause's verb said in its base form after its subject takes a finite
-    form (``the boy win the race`` -> ``the boy won the race``, ``he speak``
-    -> ``he speaks``): for each clause head (:func:`_clause_heads`) realized as
-    a verb (ρ̂(POS) = VB) in the active voice without a tense (ρ̂(TENSE) = --,
-    so Realize chose the base form), whose subject opens its family
-    (:func:`opening_subject`; not a possessive: ``my great many encounter``
-    says a noun phrase), with no auxiliary, modal, ``to`` or ``not``
-    right before it, and which is neither a command nor a question, the
-    present form that agrees with the subject or the past form, as the
-    language model prefers for the sentence.  The tense model leaves a head
-    without a tense where its training saw infinitives of the same frame."""
-    lm = context.lm
-    for v in _clause_heads(c.graph):
-        g, word = c.graph, c.rho.get(Key.REAL, v)
-        if (c.rho.get(Key.POS, v) != "VB" or c.rho.get(Key.TENSE, v, NONE) != NONE
-                or c.rho.get(Key.VOICE, v) == "passive" or has_mode(g, v, "imperative")
-                or has_mode(g, v, "interrogative") or asks(g, v) or supporting_do(word) != ("do", word)):
-            continue
+    """A verb said after its subject in a present or base form takes the finite
+    form of its clause: for a verb (ρ̂(POS) = VB) in the active voice whose
+    subject opens its family (:func:`opening_subject`; not a possessive: ``my
+    great many encounter`` says a noun phrase), with no auxiliary, modal,
+    ``to`` or ``not`` right before it, and which is neither a command nor a
+    question,
+
+    - with ρ̂(TENSE) = present: the present form that agrees with the subject
+      (``he benefit`` -> ``he benefits``, ``cells induces`` -> ``cells
+      induce``): phase 2 offers both present forms where it does not know the
+      subject's person, and the language model sees the subject's last word only;
+    - without a tense (ρ̂(TENSE) = --, so Realize chose the base form), at a
+      clause head (:func:`_clause_heads`): that present form or the past form,
+      as the language model prefers for the sentence (``the boy win the race``
+      -> ``the boy won the race``).  The tense model leaves a head without a
+      tense where its training saw infinitives of the same frame."""
+    lm, heads = context.lm, set(_clause_heads(c.graph))
+
+    def finite(c: Configuration, v: Vertex) -> Configuration:
+        g, word, tense = c.graph, c.rho.get(Key.REAL, v), c.rho.get(Key.TENSE, v, NONE)
+        forms = supporting_do(word) if c.rho.get(Key.POS, v) == "VB" else None
+        if (forms is None or forms[0] == "did" or c.rho.get(Key.VOICE, v) == "passive"
+                or not (tense == "present" or tense == NONE and v in heads and forms == ("do", word))
+                or has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v)):
+            return c
         subject = opening_subject(c, v, said_below=True)
         before = neighbours(c, v)[0]
         if (subject is None or c.rho.get(Key.REAL, subject) in POSSESSIVES
                 or before in NEGATION_CARRIERS or before == "not"):
-            continue
-        present = inflect(word, "VBZ" if _be_forms(c, subject)[0] == "is" else "VBP")[0]
+            return c
+        present = inflect(forms[1], "VBZ" if _be_forms(c, subject)[0] == "is" else "VBP")[0]
+        if tense == "present":
+            return realized(c, [(v, present)] if present != word else [])
         options = [realized(c, [(v, form)]) for form in (present, inflect(word, "VBD")[0])]
-        c = max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
-    return c
+        return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
+
+    return edited_at_each(c, finite)
 
 
 def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:

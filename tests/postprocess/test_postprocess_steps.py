@@ -925,10 +925,21 @@ def test_a_clause_verb_in_its_base_form_takes_the_finite_form_the_lm_prefers(sub
     assert finalize(finite_verbs(base_verb(subject), context)) == expected
 
 
-def test_a_base_form_after_to_a_modal_or_not_or_with_a_tense_or_a_mode_is_left_as_it_is():
+@pytest.mark.parametrize("subject, word, expected", [
+    ("boy", "win", "boy wins race"),
+    ("they", "wins", "they win race"),
+    ("i", "wins", "i win race"),
+    ("he", "wins", "he wins race"),
+])
+def test_a_present_verb_agrees_with_its_subject_whatever_the_lm_prefers(subject, word, expected):
+    c = base_verb(subject, tense="present")
+    c = c.with_(rho=c.rho.updated([(Key.REAL, "w", word)]))
+    assert finalize(finite_verbs(c, PRESENT if word == "wins" else PAST)) == expected
+
+
+def test_a_base_form_after_to_a_modal_or_not_or_in_a_command_is_left_as_it_is():
     for before in (["to"], ["can"], ["not"]):
         assert finalize(finite_verbs(base_verb(before=before), PAST)) == f"boy {before[0]} win race"
-    assert finalize(finite_verbs(base_verb(tense="present"), PAST)) == "boy win race"
     assert finalize(finite_verbs(base_verb(mode="imperative"), PAST)) == "boy win race"
 
 
