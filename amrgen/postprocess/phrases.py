@@ -130,6 +130,33 @@ def counted_plurals(c: Configuration, context: Context) -> Configuration:
     return realized_anew(c, fixes_at)
 
 
+DEMONSTRATIVES = {"this": ("this", "these"), "these": ("this", "these"), "that": ("that", "those"),
+                  "those": ("that", "those")}
+"""A demonstrative's (singular, plural) forms."""
+
+
+def demonstratives(c: Configuration, context: Context) -> Configuration:
+    """A demonstrative before its noun agrees with it in number (``this results``
+    -> ``these results``): a :mod child said as this/these/that/those, ordered before its
+    parent noun (ρ̂(POS) = NN), takes the plural form where the noun is plural
+    (by ρ̂(NUMBER) or by its word: ``counted-plurals`` may have made it so),
+    the singular where it is not.  Realize chooses
+    the demonstrative's form without seeing the noun's number."""
+
+    def fixes_at(c: Configuration, v: Vertex) -> Iterable[Fix]:
+        g, word = c.graph, c.rho.get(Key.REAL, v)
+        if c.rho.get(Key.POS, v) != "NN" or not word:
+            return
+        for _, label, u in g.out_edges(v):
+            forms = DEMONSTRATIVES.get(c.rho.get(Key.REAL, u))
+            if label == "mod" and forms and g.order.precedes(u, v):
+                plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
+                if forms[plural] != c.rho.get(Key.REAL, u):
+                    yield u, forms[plural]
+
+    return realized_anew(c, fixes_at)
+
+
 def consequences(c: Configuration, context: Context) -> Configuration:
     """``so`` for a cause-01 said as ``because`` that has no cause to give (no
     realized :ARG0): ``because the good seed ...`` -> ``so the good seed ...``."""

@@ -29,6 +29,7 @@ STEPS: tuple[Step, ...] = (
     Step("consequences", ADDITION, phrases.consequences),
     Step("time-phrases", ADDITION, phrases.time_phrases),
     Step("counted-plurals", ADDITION, phrases.counted_plurals),
+    Step("demonstratives", ADDITION, phrases.demonstratives),
     Step("ago", ADDITION, phrases.ago),
     Step("percentages", ADDITION, phrases.percentages),
     Step("as-possible", ADDITION, phrases.as_possible),

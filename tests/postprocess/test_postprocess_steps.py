@@ -25,6 +25,7 @@ from amrgen.postprocess.phrases import (
     as_possible,
     consequences,
     counted_plurals,
+    demonstratives,
     manner_adverbs,
     modifiers_first,
     percentages,
@@ -688,6 +689,22 @@ def test_a_noun_counted_above_one_is_plural(count, word, expected):
     c = final({"s": "sunset", "q": count}, [("s", "quant", "q")], ["q", "s"], pos={"s": "NN"},
               real={"s": word, "q": spelled})
     assert finalize(counted_plurals(c, CONTEXT)) == expected
+
+
+@pytest.mark.parametrize("noun, number, demonstrative, expected", [
+    ("results", "plural", "this", "these results"),
+    ("result", "singular", "these", "this result"),
+    ("lines", "singular", "that", "those lines"),  # made plural by counted-plurals
+    ("result", "singular", "that", "that result"),
+])
+def test_a_demonstrative_agrees_with_its_noun(noun, number, demonstrative, expected):
+    c = final({"r": "result", "t": "this"}, [("r", "mod", "t")], ["t", "r"], pos={"r": "NN"},
+              real={"r": noun, "t": demonstrative})
+    c = c.with_(rho=c.rho.updated([(Key.NUMBER, "r", number)]))
+    assert finalize(demonstratives(c, CONTEXT)) == expected
+    after = final({"r": "result", "t": "this"}, [("r", "mod", "t")], ["r", "t"], pos={"r": "NN"},
+                  real={"r": noun, "t": demonstrative})
+    assert finalize(demonstratives(after, CONTEXT)) == f"{noun} {demonstrative}"
 
 
 def test_a_comma_follows_a_fronted_clause_of_three_words_or_more():
