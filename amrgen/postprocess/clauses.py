@@ -479,20 +479,14 @@ def auxiliary_agreement(c: Configuration, context: Context) -> Configuration:
     word only, not its number (``cells of the mice was``)."""
 
     def agreeing(c: Configuration, v: Vertex) -> Configuration:
-        if c.rho.get(Key.POS, v) != "VB":
-            return c
         g = c.graph
-        subject = opening_subject(c, v)
+        auxiliaries = [u for u in g.children(v) if isinstance(u, InsertedVertex) and c.rho.get(Key.REAL, u) in BE_TENSES]
+        subject = opening_subject(c, v) if auxiliaries and c.rho.get(Key.POS, v) == "VB" else None
         if subject is None:
             return c
-        fixes = []
-        for u in g.children(v):
-            form = c.rho.get(Key.REAL, u)
-            if isinstance(u, InsertedVertex) and form in BE_TENSES and g.order.precedes(subject, u):
-                agreeing_form = _be_forms(c, subject)[BE_TENSES[form]]
-                if agreeing_form != form:
-                    fixes.append((u, agreeing_form))
-        return realized(c, fixes)
+        forms = _be_forms(c, subject)
+        fixes = [(u, forms[BE_TENSES[c.rho.get(Key.REAL, u)]]) for u in auxiliaries if g.order.precedes(subject, u)]
+        return realized(c, [(u, form) for u, form in fixes if form != c.rho.get(Key.REAL, u)])
 
     return edited_at_each(c, agreeing)
 
@@ -518,15 +512,16 @@ def finite_verbs(c: Configuration, context: Context) -> Configuration:
 
     def finite(c: Configuration, v: Vertex) -> Configuration:
         g, word, tense = c.graph, c.rho.get(Key.REAL, v), c.rho.get(Key.TENSE, v, NONE)
-        forms = supporting_do(word) if c.rho.get(Key.POS, v) == "VB" else None
-        if (forms is None or forms[0] == "did" or c.rho.get(Key.VOICE, v) == "passive"
-                or not (tense == "present" or tense == NONE and v in heads and forms == ("do", word))
+        if (c.rho.get(Key.POS, v) != "VB" or c.rho.get(Key.VOICE, v) == "passive"
+                or not (tense == "present" or tense == NONE and v in heads)
                 or has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v)):
             return c
         subject = opening_subject(c, v, said_below=True)
-        before = neighbours(c, v)[0]
         if (subject is None or c.rho.get(Key.REAL, subject) in POSSESSIVES
-                or before in NEGATION_CARRIERS or before == "not"):
+                or neighbours(c, v)[0] in NEGATION_CARRIERS or neighbours(c, v)[0] == "not"):
+            return c
+        forms = supporting_do(word)  # last: lemminflect's questions
+        if forms is None or forms[0] == "did" or tense == NONE and forms != ("do", word):
             return c
         present = inflect(forms[1], "VBZ" if _be_forms(c, subject)[0] == "is" else "VBP")[0]
         if tense == "present":

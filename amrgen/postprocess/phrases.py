@@ -136,12 +136,12 @@ DEMONSTRATIVES = {"this": ("this", "these"), "these": ("this", "these"), "that":
 
 
 def demonstratives(c: Configuration, context: Context) -> Configuration:
-    """A demonstrative before its noun agrees with it in number (``this results``
-    -> ``these results``): a :mod child said as this/these/that/those, ordered before its
-    parent noun (ρ̂(POS) = NN), takes the plural form where the noun is plural
-    (by ρ̂(NUMBER) or by its word: ``counted-plurals`` may have made it so),
-    the singular where it is not.  Realize chooses
-    the demonstrative's form without seeing the noun's number."""
+    """A demonstrative before its noun agrees with it in number (``this
+    results`` -> ``these results``): a :mod child said as this/these/that/those,
+    ordered before its parent noun (ρ̂(POS) = NN), takes the plural form where
+    the noun is plural (by ρ̂(NUMBER) or by its word: ``counted-plurals`` may
+    have made it so), the singular where it is not.  Realize chooses the
+    demonstrative's form without seeing the noun's number."""
 
     def fixes_at(c: Configuration, v: Vertex) -> Iterable[Fix]:
         g, word = c.graph, c.rho.get(Key.REAL, v)
