@@ -274,7 +274,7 @@ def do_support(c: Configuration, context: Context) -> Configuration:
         do, base = forms
         subject = anchor if anchor != negation else opening_subject(c, v)
         if do != "did" and subject is not None:  # present do agrees with the subject
-            do = "does" if _be_forms(c, subject)[0] == "is" else "do"
+            do = "does" if _third_singular(c, subject) else "do"
         c = add_mark(c, v, do, after=[u for u in g.children(v) if g.order.precedes(u, anchor)], before=[anchor])
         return realized(c, [(v, base)])
 
@@ -516,20 +516,25 @@ def finite_verbs(c: Configuration, context: Context) -> Configuration:
                 or not (tense == "present" or tense == NONE and v in heads)
                 or has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v)):
             return c
-        subject = opening_subject(c, v, said_below=True)
+        subject, before = opening_subject(c, v, said_below=True), neighbours(c, v)[0]
         if (subject is None or c.rho.get(Key.REAL, subject) in POSSESSIVES
-                or neighbours(c, v)[0] in NEGATION_CARRIERS or neighbours(c, v)[0] == "not"):
+                or before in NEGATION_CARRIERS or before == "not"):
             return c
         forms = supporting_do(word)  # last: lemminflect's questions
         if forms is None or forms[0] == "did" or tense == NONE and forms != ("do", word):
             return c
-        present = inflect(forms[1], "VBZ" if _be_forms(c, subject)[0] == "is" else "VBP")[0]
+        present = inflect(forms[1], "VBZ" if _third_singular(c, subject) else "VBP")[0]
         if tense == "present":
             return realized(c, [(v, present)] if present != word else [])
-        options = [realized(c, [(v, form)]) for form in (present, inflect(word, "VBD")[0])]
+        options = [realized(c, [(v, form)]) for form in (present, inflect(forms[1], "VBD")[0])]
         return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
 
     return edited_at_each(c, finite)
+
+
+def _third_singular(c: Configuration, subject: Vertex) -> bool:
+    """Whether ``subject`` takes the third person singular (is, does, -s)."""
+    return _be_forms(c, subject)[0] == "is"
 
 
 def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:
