@@ -19,6 +19,7 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 
 from joblib import Parallel, delayed
@@ -36,7 +37,7 @@ from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs, corpus_resources
-from amrgen.postprocess.conventions import CONVENTIONS, Conventions, learn_conventions
+from amrgen.postprocess.conventions import CONVENTIONS, Conventions, learn_corpus_conventions
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.realization.entities import learn_arrangements
 from amrgen.transitions.configuration import Configuration
@@ -125,10 +126,14 @@ def feature_lists(features_dir: str | Path | None = None,
 
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
           approach: Approach = Approach.TEXT, features_dir: str | Path | None = None, iterations: int = 1,
-          workers: int = 1, progress: Progress = lambda message: None) -> TrainingResult:
+          workers: int = 1, progress: Progress = lambda message: None,
+          sources: Sequence[str] = ()) -> TrainingResult:
     """Train every model of :data:`amrgen.ml.names.MODELS`, ``workers`` at a time;
     with ``iterations`` = 2 retrain those after the first stage as in the thesis's
-    second iteration (:func:`second_iteration`)."""
+    second iteration (:func:`second_iteration`).  ``sources`` names the corpus of
+    each training entry (none: one corpus); the punctuation conventions are
+    learnt by corpus where there are several
+    (:func:`~amrgen.postprocess.conventions.learn_corpus_conventions`)."""
     if iterations not in (1, 2):
         raise ValueError(f"iterations must be 1 or 2, not {iterations}")
     started = time.perf_counter()
@@ -156,7 +161,8 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     stage("fitting", "fitting the models")
     models, model_seconds = _fit_all(train_data, dev_data, lists, workers, progress)
     result = TrainingResult(models, resources, learn_arrangements(train_entries),
-                            learn_conventions((e.amr.graph, e.tokens) for e in train_entries),
+                            learn_corpus_conventions((e.amr.graph, e.tokens, source) for e, source
+                                                     in zip(train_entries, sources or repeat(""))),
                             model_seconds=model_seconds)
     if iterations == 2:
         stage("second iteration", "second iteration")

@@ -37,6 +37,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from amrgen.ml.store import save_json_resource
+from amrgen.postprocess.conventions import CONVENTIONS, corpus_conventions
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 AMR = DATA / "amr"
@@ -74,8 +77,15 @@ def main() -> int:
     parser.add_argument("--with-massive", action="store_true", help="add MASSIVE-AMR (CC-BY-NC-4.0)")
     parser.add_argument("--with-silver", action="store_true", help="add the 29,000 silver graphs of bamboo-silver")
     parser.add_argument("--workers", type=int, default=2, metavar="N", help="models trained at once (default: 2)")
+    parser.add_argument("--conventions-only", action="store_true",
+                        help="only learn the punctuation conventions of the model directory DIR/model again, "
+                        "each training file a corpus (as resources/default/model's were)")
     args = parser.parse_args()
     train, dev = corpora(args.output / "data", args.with_massive, args.with_silver)
+    if args.conventions_only:
+        save_json_resource(args.output / "model", CONVENTIONS, corpus_conventions(*train).to_json())
+        print(f"written to {args.output / 'model' / CONVENTIONS}", file=sys.stderr)
+        return 0
     amrgen = [sys.executable, "-m", "amrgen"]
     run([*amrgen, "train", *map(str, train), "--dev", *map(str, dev), "-o", str(args.output / "model"),
          "--workers", str(args.workers)])

@@ -69,6 +69,9 @@ def test_train_joins_several_corpus_files(trained, tmp_path):
     _, resources = constrained_runs(joined, Approach.TEXT)
     assert load_json_resource(tmp_path / "model", "empirical-pos") == resources.empirical_pos
     assert len(load_json_resource(tmp_path / "model", "merge-table")) == len(resources.merge_table)
+    # each file a corpus of its own conventions, and p(corpus | G) over the two
+    conventions = load_json_resource(tmp_path / "model", "conventions")
+    assert set(conventions["corpora"]) == set(conventions["corpus model"]["corpora"]) == {first, second}
 
 
 def test_chunks_in_worker_processes_train_the_models_of_one_process(trained, tmp_path, monkeypatch):

@@ -21,7 +21,8 @@ from amrgen.training import SUMMARY_KEYS
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("train", help="train the models of the generator", description=__doc__)
-    parser.add_argument("train", nargs="+", help="training corpus (plain or prepared); several are joined")
+    parser.add_argument("train", nargs="+", help="training corpus (plain or prepared); several are joined, "
+                        "each a corpus of its own punctuation conventions")
     parser.add_argument("--dev", required=True, nargs="+",
                         help="dev corpus, to choose each model's regularization; several are joined")
     parser.add_argument("-o", "--output", required=True, metavar="MODEL_DIR", help="the model directory to write")
@@ -45,15 +46,15 @@ def run(args: argparse.Namespace) -> int:
 
     corpora = {}
     for part, paths in (("training", args.train), ("dev", args.dev)):
-        corpus = load_corpora(paths)
-        for error in corpus.errors:
+        corpora[part] = load_corpora(paths)
+        for error in corpora[part].errors:
             say(f"skipped {error}")
-        corpora[part] = corpus.entries
     # On a cluster, joblib's Dask backend runs training's parallel parts (the models' fitting) on its workers.
     with open_cluster(args) as cluster, cluster.joblib() if cluster else nullcontext():
-        result = training.train(corpora["training"], corpora["dev"], approach=Approach(args.approach),
-                                features_dir=args.features, iterations=args.iterations, workers=args.workers,
-                                progress=say)
+        result = training.train(corpora["training"].entries, corpora["dev"].entries,
+                                approach=Approach(args.approach), features_dir=args.features,
+                                iterations=args.iterations, workers=args.workers, progress=say,
+                                sources=corpora["training"].sources)
     settings = {"amrgen": __version__, "training corpus": _named(args.train), "dev corpus": _named(args.dev),
                 "approach": args.approach, "features": args.features or "resources/features",
                 "iterations": args.iterations}

@@ -16,16 +16,21 @@ that writes that comma where the search left it out.  A model directory
 without them (trained before they were learnt) follows every convention, as
 the steps always ran, and knows no opening.
 
-A model trained on several corpora follows the conventions of most of its
-references; a user who generates for one corpus gives the generator that
-corpus's (``--conventions CORPUS``: :func:`corpus_conventions` counts them
-in the references of any AMR corpus file, its training part, say).
+A model trained on several corpora (several training files) keeps each
+corpus's counts too, and a model of which corpus a graph is most like
+(:class:`~amrgen.postprocess.corpora.CorpusModel`): a graph follows a
+convention where the corpora, weighted by how likely the graph is of each,
+follow it at least half the time (:meth:`Conventions.for_graph`), so the
+book's dialogue is quoted and QALD's questions are not.  A user who generates
+for one corpus gives the generator that corpus's conventions instead
+(``--conventions CORPUS``: :func:`corpus_conventions` counts them in the
+references of any AMR corpus file, its training part, say).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +40,7 @@ from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.io.penman_corpus import CorpusEntry, read_items
 from amrgen.lexicon.words import SPEECH_VERBS
+from amrgen.postprocess.corpora import CorpusModel
 from amrgen.prep.tokenize import reference_of
 
 CONVENTIONS = "conventions"
@@ -63,6 +69,10 @@ followed so at least :data:`LEAST_OPENING_COMMAS` times and in at least half the
 sentences they open are kept."""
 LONGEST_OPENING = 3
 LEAST_OPENING_COMMAS = 3
+CORPORA = "corpora"
+"""Each training corpus's counts, by the corpus's name (a model trained on several)."""
+CORPUS_MODEL = "corpus model"
+"""p(corpus | G) (:class:`~amrgen.postprocess.corpora.CorpusModel`)."""
 
 STEP_CONVENTIONS: dict[str, tuple[str, ...]] = {
     "punctuation": (PUNCTUATED,),
@@ -84,8 +94,12 @@ class Conventions:
     ``openings``: opening ↦ (followed by a comma, sentences it opens), the words of
     the opening joined by spaces (:data:`OPENINGS`)."""
 
-    counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    counts: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     openings: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    corpora: Mapping[str, Conventions] = field(default_factory=dict)
+    """Each training corpus's own counts (:data:`CORPORA`); empty for one corpus."""
+    corpus_model: CorpusModel | None = None
+    """p(corpus | G) over the corpora of :attr:`corpora`; None for one corpus."""
 
     def follows(self, convention: str) -> bool:
         """Whether the corpus follows ``convention`` at least half the time;
@@ -95,6 +109,27 @@ class Conventions:
             return True
         followed, cases = self.counts[convention]
         return cases > 0 and 2 * followed >= cases
+
+    def for_graph(self, g: Graph) -> Conventions:
+        """The conventions G follows: of each convention (and each pooled opening)
+        the share Σ_k p(k | G) · followed_k / cases_k over the training corpora k,
+        a corpus that never had the occasion counting as one that does not follow
+        it (as :meth:`follows` has it); the conventions whose share is at least
+        half, as counts (share, 1), and the openings of such a share (the book,
+        which never opens with ``therefore``, writes no comma after it where Bio
+        AMR does).  Without :attr:`corpus_model` (one corpus) the conventions themselves."""
+        if self.corpus_model is None:
+            return self
+        p = self.corpus_model.probabilities(g)
+
+        def share(counts_of: Callable[[Conventions], Mapping[str, tuple[float, float]]], key: str) -> float:
+            pairs = [(p[name], counts_of(corpus).get(key, (0, 0))) for name, corpus in self.corpora.items()]
+            return sum(w * followed / cases for w, (followed, cases) in pairs if cases > 0)
+
+        counts = {convention: (share(lambda corpus: corpus.counts, convention), 1.0) for convention in self.counts}
+        openings = {opening: pair for opening, pair in self.openings.items()
+                    if 2 * share(lambda corpus: corpus.openings, opening) >= 1}
+        return Conventions(counts, openings)
 
     def allows(self, step_name: str) -> bool:
         """Whether the step ``step_name`` writes only conventions the corpus follows."""
@@ -109,6 +144,9 @@ class Conventions:
         data: dict[str, Any] = {convention: list(pair) for convention, pair in sorted(self.counts.items())}
         if self.openings:
             data[OPENINGS] = {opening: list(pair) for opening, pair in sorted(self.openings.items())}
+        if self.corpus_model is not None:
+            data[CORPORA] = {name: corpus.to_json() for name, corpus in sorted(self.corpora.items())}
+            data[CORPUS_MODEL] = self.corpus_model.to_json()
         return data
 
     @classmethod
@@ -117,11 +155,25 @@ class Conventions:
         the opening where ``data`` is not an object of [followed, cases] pairs, 0 ≤ followed ≤ cases."""
         if not isinstance(data, dict):
             raise TypeError(f"expected an object of conventions, found {type(data).__name__}")
-        openings = data.get(OPENINGS, {})
-        if not isinstance(openings, dict):
-            raise TypeError(f"{OPENINGS!r}: expected an object of openings, found {type(openings).__name__}")
-        counts = {convention: pair for convention, pair in data.items() if convention != OPENINGS}
-        return cls(_pairs(counts), _pairs(openings))
+        openings, corpora = data.get(OPENINGS, {}), data.get(CORPORA, {})
+        for key, value in ((OPENINGS, openings), (CORPORA, corpora)):
+            if not isinstance(value, dict):
+                raise TypeError(f"{key!r}: expected an object of {key}, found {type(value).__name__}")
+        if (CORPUS_MODEL in data) != bool(corpora):
+            raise ValueError(f"{CORPORA!r} and {CORPUS_MODEL!r} come together")
+        counts = {convention: pair for convention, pair in data.items()
+                  if convention not in (OPENINGS, CORPORA, CORPUS_MODEL)}
+        by_corpus = {}
+        for name, corpus in corpora.items():
+            if not isinstance(corpus, dict) or set(corpus) & {CORPORA, CORPUS_MODEL}:
+                raise TypeError(f"{CORPORA!r}: {name!r}: expected an object of counts and openings")
+            by_corpus[name] = _checked(f"{CORPORA}: {name}", cls.from_json, corpus)
+        model = None
+        if CORPUS_MODEL in data:
+            model = _checked(CORPUS_MODEL, CorpusModel.from_json, data[CORPUS_MODEL])
+            if set(model.corpora) != set(by_corpus):
+                raise ValueError(f"{CORPUS_MODEL!r}: its corpora are not those of {CORPORA!r}")
+        return cls(_pairs(counts), _pairs(openings), by_corpus, model)
 
 
 def described_references(g: Graph) -> list[Vertex]:
@@ -131,6 +183,14 @@ def described_references(g: Graph) -> list[Vertex]:
     shipped model that have one write a bracket, all of Bio AMR)."""
     return [v for v in g.vertices if str(g.label(v)) == DESCRIBE
             and any(label == "ARG1-of" for _, label, _ in g.in_edges(v))]
+
+
+def _checked(key: str, check: Any, data: Any) -> Any:
+    """``check(data)``, its ValueError or TypeError naming ``key``."""
+    try:
+        return check(data)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{key!r}: {error}") from None
 
 
 def _pairs(data: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
@@ -146,10 +206,9 @@ def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conv
     """The counts of every convention in ``references``: each an AMR graph and the
     tokens of its reference sentence; and the openings kept (:data:`OPENINGS`),
     the words lower-cased as the generator writes them."""
+    references = list(references)
     counts = {PUNCTUATED: [0, 0], QUOTED_QUESTIONS: [0, 0], EXCLAIMED: [0, 0], QUOTED_SPEECH: [0, 0],
               PARENTHESIZED: [0, 0]}
-    opened: Counter[str] = Counter()
-    with_comma: Counter[str] = Counter()
 
     def count(convention: str, followed: bool) -> None:
         counts[convention][0] += followed
@@ -170,30 +229,63 @@ def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conv
             count(QUOTED_SPEECH, quoted)
         if described_references(graph):
             count(PARENTHESIZED, any(t in BRACKETS for t in tokens))
-        words = [t.lower() for t in tokens]
+    openings = {opening: pair for opening, pair in opening_counts(sentence for _, sentence in references).items()
+                if pair[0] >= LEAST_OPENING_COMMAS and 2 * pair[0] >= pair[1]}
+    return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()}, openings)
+
+
+def opening_counts(sentences: Iterable[Sequence[str]]) -> dict[str, tuple[int, int]]:
+    """Every opening of one to :data:`LONGEST_OPENING` words of ``sentences`` (tokens,
+    quotation marks left out, lower-cased) ↦ (followed by a comma, sentences it opens)."""
+    opened: Counter[str] = Counter()
+    with_comma: Counter[str] = Counter()
+    for sentence in sentences:
+        words = [t.lower() for t in sentence if t not in QUOTATION_MARKS]
         for n in range(1, min(LONGEST_OPENING, len(words) - 1) + 1):
             if words[n - 1] == ",":
                 break
             opening = " ".join(words[:n])
             opened[opening] += 1
             with_comma[opening] += words[n] == ","
-    openings = {opening: (commas, opened[opening]) for opening, commas in with_comma.items()
-                if commas >= LEAST_OPENING_COMMAS and 2 * commas >= opened[opening]}
-    return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()}, openings)
+    return {opening: (with_comma[opening], count) for opening, count in opened.items()}
 
 
-def corpus_conventions(path: str | Path) -> Conventions:
-    """The conventions of the references of the AMR corpus file ``path`` (``# ::tok``
-    or ``# ::snt``, tokenized as BLEU's references are); entries that are malformed
-    or have no reference are left out.  One :class:`AmrgenError` naming the file
-    where it is missing, holds no graph or no reference at all."""
+def learn_corpus_conventions(references: Iterable[tuple[Graph, Sequence[str], str]]) -> Conventions:
+    """:func:`learn_conventions` of ``references`` pooled, each an AMR graph, the tokens of
+    its reference sentence and the name of its corpus; with two corpora or more, each
+    corpus's counts too (and how often it follows each pooled opening with a comma),
+    and p(corpus | G) fitted on the graphs (:meth:`Conventions.for_graph` weighs the
+    corpora by it)."""
+    references = list(references)
+    pooled = learn_conventions((g, sentence) for g, sentence, _ in references)
+    model = CorpusModel.train((g, corpus) for g, _, corpus in references)
+    if model is None:
+        return pooled
+    corpora = {}
+    for name in model.corpora:
+        own = [(g, sentence) for g, sentence, corpus in references if corpus == name]
+        opened = opening_counts(sentence for _, sentence in own)
+        corpora[name] = Conventions(learn_conventions(own).counts,
+                                    {opening: opened[opening] for opening in pooled.openings if opening in opened})
+    return Conventions(pooled.counts, pooled.openings, corpora, model)
+
+
+def corpus_conventions(*paths: str | Path) -> Conventions:
+    """The conventions of the references of the AMR corpus files ``paths`` (``# ::tok``
+    or ``# ::snt``, tokenized as BLEU's references are), each file a corpus named by its
+    path (:func:`learn_corpus_conventions`); entries that are malformed or have no
+    reference are left out.  One :class:`AmrgenError` naming the file where one is
+    missing, holds no graph or no reference at all."""
     references = []
-    for item in read_items(path):
-        if isinstance(item, CorpusEntry):
-            try:
-                references.append((Amr.from_tree(item.tree).graph, reference_of(item.metadata).tokens))
-            except AmrgenError:  # no reference, or a graph that cannot be read: not counted
-                continue
-    if not references:
-        raise AmrgenError(f"{path}: no entry has a reference sentence (# ::snt or # ::tok) to learn conventions from")
-    return learn_conventions(references)
+    for path in paths:
+        found = len(references)
+        for item in read_items(path):
+            if isinstance(item, CorpusEntry):
+                try:
+                    references.append((Amr.from_tree(item.tree).graph, reference_of(item.metadata).tokens, str(path)))
+                except AmrgenError:  # no reference, or a graph that cannot be read: not counted
+                    continue
+        if len(references) == found:
+            raise AmrgenError(f"{path}: no entry has a reference sentence (# ::snt or # ::tok) to learn conventions "
+                              "from")
+    return learn_corpus_conventions(references)

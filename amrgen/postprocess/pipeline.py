@@ -16,7 +16,7 @@ e.g. ``full`` without one step for an ablation (``benchmarks/postprocess_ablatio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from amrgen.errors import AmrgenError
@@ -88,9 +88,12 @@ class Pipeline:
     def run(self, c: Configuration, context: Context) -> list[str]:
         """w̃: ĉ after every configuration step, c_f of the result as words, and
         the words after every words step; a step that writes a convention the
-        model's training corpus does not follow is skipped
-        (:mod:`amrgen.postprocess.conventions`)."""
-        steps = [step for step in self.steps if context.conventions.allows(step.name)]
+        graph's training corpora do not follow is skipped
+        (:meth:`~amrgen.postprocess.conventions.Conventions.for_graph`)."""
+        conventions = context.conventions.for_graph(c.graph)
+        if conventions is not context.conventions:
+            context = replace(context, conventions=conventions)
+        steps = [step for step in self.steps if conventions.allows(step.name)]
         for step in steps:
             if step.on == "configuration":
                 c = step.apply(c, context)

@@ -172,12 +172,13 @@ def load_corpus(path: str | Path, encoding: str | None = None, **options) -> Pre
 
 def load_corpora(paths: Sequence[str | Path], encoding: str | None = None, **options) -> PreparedCorpus:
     """Several corpus files loaded (:func:`load_corpus`) and joined in the order
-    given: their entries, then their errors."""
+    given: their entries, then their errors, and the file of each entry."""
     joined = PreparedCorpus()
     for path in paths:
         corpus = load_corpus(path, encoding, **options)
         joined.entries += corpus.entries
         joined.errors += corpus.errors
+        joined.sources += [str(path)] * len(corpus.entries)
     return joined
 
 

@@ -86,6 +86,8 @@ class PreparedCorpus:
 
     entries: list[ExtendedEntry] = field(default_factory=list)
     errors: list[ReadError] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    """The corpus file of each entry, where several were joined (empty for one file)."""
 
 
 def original_metadata(metadata: Mapping[str, str]) -> dict[str, str]:
