@@ -142,6 +142,9 @@ class SentenceView(ZoomableView):
         super().__init__(parent)
         self.model = model
         self.words: list[WordItem] = []
+        # fit() scales the sentence to the viewport's height: a horizontal scroll bar that came
+        # and went with the scale would change that height, and the scale, for ever.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         model.sessionReset.connect(self._rebuild)
         model.changed.connect(self._restyle)
         model.hovered.connect(self._restyle)

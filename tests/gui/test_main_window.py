@@ -6,7 +6,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from PySide6.QtCore import QEventLoop, Qt
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
 
@@ -338,3 +338,38 @@ def test_a_task_reports_its_result_or_its_error(qtbot):
     with qtbot.waitSignal(broken.failed) as message:
         broken.start()
     assert "/nonexistent/corpus.amr" in message.args[0]
+
+
+class _ResizeGuard(QObject):
+    """Counts the resizes of the view's viewport; past ``most`` it stops the view following
+    its size, so that a view that resizes itself for ever ends (and the test says so)."""
+
+    def __init__(self, view, most: int) -> None:
+        super().__init__()
+        self.view, self.most, self.count = view, most, 0
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.count += 1
+            if self.count > self.most:
+                self.view.fitted = False
+        return False
+
+
+def test_the_sentence_view_settles_at_every_size(qtbot, window):
+    """Fitting the sentence's height to the view once put a horizontal scroll bar in and out for
+    ever where the sentence, so scaled, was about as wide as the view (the event loop spun)."""
+    view = window.sentence
+    view.setParent(None)
+    view.show()
+    rect = view.scene().sceneRect()
+    for height in range(80, 140, 7):
+        scale = min(1.0, (height - 4) / rect.height())
+        for width in range(int(rect.width() * scale) - 20, int(rect.width() * scale) + 20, 2):
+            guard = _ResizeGuard(view, 20)
+            view.fit()
+            view.resize(width, height)
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+            view.viewport().removeEventFilter(guard)
+            assert guard.count <= 20, f"the sentence view resized itself {guard.count} times at {width}x{height}"
