@@ -90,7 +90,8 @@ STEP_CONVENTIONS: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class Conventions:
-    """Convention ↦ (followed, could have been): counts in the training references;
+    """Convention ↦ (followed, could have been): counts in the training references
+    (for one graph's conventions, :meth:`for_graph`, its share of 1);
     ``openings``: opening ↦ (followed by a comma, sentences it opens), the words of
     the opening joined by spaces (:data:`OPENINGS`)."""
 
