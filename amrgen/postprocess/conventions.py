@@ -208,6 +208,13 @@ def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conv
     tokens of its reference sentence; and the openings kept (:data:`OPENINGS`),
     the words lower-cased as the generator writes them."""
     references = list(references)
+    openings = {opening: pair for opening, pair in opening_counts(sentence for _, sentence in references).items()
+                if pair[0] >= LEAST_OPENING_COMMAS and 2 * pair[0] >= pair[1]}
+    return Conventions(convention_counts(references), openings)
+
+
+def convention_counts(references: Iterable[tuple[Graph, Sequence[str]]]) -> dict[str, tuple[int, int]]:
+    """Convention ↦ (followed, could have been) in ``references`` (as :func:`learn_conventions`)."""
     counts = {PUNCTUATED: [0, 0], QUOTED_QUESTIONS: [0, 0], EXCLAIMED: [0, 0], QUOTED_SPEECH: [0, 0],
               PARENTHESIZED: [0, 0]}
 
@@ -230,9 +237,7 @@ def learn_conventions(references: Iterable[tuple[Graph, Sequence[str]]]) -> Conv
             count(QUOTED_SPEECH, quoted)
         if described_references(graph):
             count(PARENTHESIZED, any(t in BRACKETS for t in tokens))
-    openings = {opening: pair for opening, pair in opening_counts(sentence for _, sentence in references).items()
-                if pair[0] >= LEAST_OPENING_COMMAS and 2 * pair[0] >= pair[1]}
-    return Conventions({convention: (pair[0], pair[1]) for convention, pair in counts.items()}, openings)
+    return {convention: (pair[0], pair[1]) for convention, pair in counts.items()}
 
 
 def opening_counts(sentences: Iterable[Sequence[str]]) -> dict[str, tuple[int, int]]:
@@ -266,7 +271,7 @@ def learn_corpus_conventions(references: Iterable[tuple[Graph, Sequence[str], st
     for name in model.corpora:
         own = [(g, sentence) for g, sentence, corpus in references if corpus == name]
         opened = opening_counts(sentence for _, sentence in own)
-        corpora[name] = Conventions(learn_conventions(own).counts,
+        corpora[name] = Conventions(convention_counts(own),
                                     {opening: opened[opening] for opening in pooled.openings if opening in opened})
     return Conventions(pooled.counts, pooled.openings, corpora, model)
 

@@ -83,4 +83,3 @@ class CorpusModel:
             raise ValueError(f"'weights' and 'intercept': expected numbers, one per concept and corpus ({error})") \
                 from None
         return cls(MaxentModel(data["corpora"], data["concepts"], weights, intercept))
-
