@@ -295,8 +295,11 @@ class BestSequenceSearch:
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
+            # Nothing is inserted beside a child that says nothing (its yield is ε): a
+            # word there would dangle ("wants to sleep of"); No-Insertion is certain.
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
-                     for b_i in options for step, inserted, before, weighted in insertions[key]]
+                     for b_i in options
+                     for step, inserted, before, weighted in (insertions[key] if b_i.words else _NOTHING_BESIDE)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             extended = []
@@ -382,6 +385,9 @@ def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypoth
 
 
 _score = attrgetter("score")
+
+_NOTHING_BESIDE = [(((NoInsertion(), 1.0),), (), False, 0.0)]
+"""The one option beside a child whose yield is empty: No-Insertion, p = 1 (θ · log 1 = 0)."""
 
 
 def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from amrgen.amr import Amr
 from amrgen.decoding.phase1 import restricted_transitions
+from amrgen.graph import Vertex
 from amrgen.postprocess.pipeline import resolve_pipeline
 from amrgen.prep.normalize import normalize_amr
+from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, initial
 from amrgen.transitions.stages import Stage, stage
-from amrgen.transitions.transitions import LEFT, RIGHT, Transition
+from amrgen.transitions.transitions import LEFT, RIGHT, NoInsertion, Transition
 
 
 def ranked_transitions(generator, c: Configuration) -> list[tuple[Transition, float]]:
@@ -36,8 +38,15 @@ def ranked_transitions(generator, c: Configuration) -> list[tuple[Transition, fl
     if step is Stage.REORDER:
         return probabilities.reorders(c)
     v, order = c.sigma1, c.graph.order
+    if says_nothing(c, c.beta1):
+        return [(NoInsertion(), 1.0)]  # as phase 2's search: nothing is inserted beside an empty yield
     sides = {u: LEFT if order.precedes(u, v) else RIGHT for u in c.graph.children(v)}
     return probabilities.between_insertions(c, sides)
+
+
+def says_nothing(c: Configuration, v: Vertex) -> bool:
+    """v and all its successors are realized as ε (or deleted) in c: the yield of v is empty."""
+    return all(c.rho.get(Key.REAL, u) == "" for u in (v, *c.graph.successors(v)))
 
 
 def generate_greedy(generator, amr: Amr) -> tuple[Configuration, list[tuple[Configuration, Transition, float]]]:
