@@ -1,21 +1,28 @@
-"""Ablation of the postprocessing pipeline (thesis 4.4 and our additions):
-BLEU on each corpus with the pipeline ``thesis`` (Section 4.4 alone), ``full``
-(the shipped one), ``full`` without each of its steps in turn, and ``full``
-with each of the thesis's steps in place of our refinement of it.
+"""Ablation of the postprocessing pipeline (thesis 4.4 and our additions) on the
+five dev sets of ``benchmarks/domains.py``: BLEU and chrF++ with ``thesis``
+(Section 4.4 alone), with ``full`` (the shipped pipeline), with ``full``
+without each of its steps in turn, and with every step of ``STEPS`` that
+``full`` does not run added to it.
 
-Usage: python benchmarks/postprocess_ablation.py [--model DIR] [--lm FILE] [--hyperparameters FILE] [CORPUS ...]
-(default: the shipped generator, Little Prince dev and Bio dev in ../shared).
+Usage: python benchmarks/postprocess_ablation.py [--model DIR] [--lm FILE] [--hyperparameters FILE]
+       [--output FILE.csv]
 
 Cheap: the search (phases 1 and 2) does not depend on the postprocessing, so
 each graph is searched once (:meth:`Generator.root_candidates`) and every
-pipeline only says its root candidates (:meth:`Generator.say`: postprocessing
-and the final re-ranking).  Prints a Markdown table, Δ against ``full``.
+pipeline only says its root candidates (:meth:`Generator.say`).  Writes one
+CSV row per pipeline and dev set (default ``benchmarks/results/postprocess-ablation.csv``;
+``benchmarks/tables.py`` turns it into the table of docs/results.md) and
+prints which steps of ``full`` cost at least :data:`KEEP_AT` BLEU on some
+dev set when left out: the rule for a step to stay in ``full``.
+Never give it a test split: these figures are for choosing.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,32 +30,42 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generator, RootCandidates
-from amrgen.evaluation.generation import GeneratorSpec, read_items, reference_tokens
-from amrgen.evaluation.lengths import Scored, row
+from amrgen.evaluation.bleu import corpus_bleu, corpus_chrf
+from amrgen.evaluation.generation import GeneratorSpec, alternative_tokens, read_items, reference_tokens
 from amrgen.io.penman_corpus import ReadError
-from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, Pipeline, resolve_pipeline
+from amrgen.postprocess.pipeline import PIPELINES, STEPS, Pipeline, resolve_pipeline
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
-CORPORA = [SHARED / "little-prince-v1.6" / "dev.txt", SHARED / "bio-v0.8" / "dev.txt"]
-REFINED = {"articles-refined": "articles", "punctuation-refined": "punctuation"}
-"""Our refinements and the thesis's step each replaces."""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from domains import dev_sets  # noqa: E402 - the dev sets are defined once, there
+
+RESULTS = Path(__file__).resolve().parent / "results" / "postprocess-ablation.csv"
+KEEP_AT = 0.3
+"""A step stays in ``full`` only if leaving it out costs at least this much BLEU on some dev set."""
+FIELDS = ["pipeline", "step", "dev set", "bleu", "chrf", "graphs"]
 
 
-def variants() -> list[tuple[str, Pipeline]]:
-    """(row label, pipeline): thesis, full, full without each step, full with each thesis step."""
-    full = PIPELINES["full"]
-    rows = [("thesis", resolve_pipeline("thesis")), ("full", resolve_pipeline("full"))]
-    rows += [(f"full − {name}", resolve_pipeline([n for n in full if n != name], f"full − {name}")) for name in full]
-    rows += [(f"full, {thesis} for {ours}", resolve_pipeline([thesis if n == ours else n for n in full], thesis))
-             for ours, thesis in REFINED.items()]
+def variants() -> list[tuple[str, str, Pipeline]]:
+    """(label, step, pipeline): thesis, full, full without each step, full with each other step."""
+    full = list(PIPELINES["full"])
+    rows = [("thesis", "", resolve_pipeline("thesis")), ("full", "", resolve_pipeline("full"))]
+    rows += [(f"full - {name}", name, resolve_pipeline([n for n in full if n != name], f"full - {name}"))
+             for name in full]
+    order = [step.name for step in STEPS]
+    for name in order:
+        if name not in full:
+            added = sorted([*full, name], key=order.index)
+            rows.append((f"full + {name}", name, resolve_pipeline(added, f"full + {name}")))
     return rows
 
 
-def searched(generator: Generator, path: Path) -> list[tuple[RootCandidates | None, list[str]]]:
+Searched = tuple[RootCandidates | None, list[str]]
+
+
+def searched(generator: Generator, path: Path) -> list[Searched]:
     """Every graph with a reference, searched once: its root candidates (None
-    where the search failed: it counts as the empty sentence) and its reference."""
+    where the search failed: it counts as the empty sentence) and its references."""
     found = []
-    for item in tqdm(read_items(path), desc=f"searching {path.parent.name}", unit="graph", file=sys.stderr):
+    for item in tqdm(read_items(path), desc=f"searching {path.name}", unit="graph", file=sys.stderr):
         reference = reference_tokens(item)
         if reference is None:
             continue
@@ -58,55 +75,71 @@ def searched(generator: Generator, path: Path) -> list[tuple[RootCandidates | No
                 candidates = generator.root_candidates(Amr.from_tree(item.tree))
             except Exception:  # noqa: BLE001 - a graph that cannot be generated says nothing
                 candidates = None
-        found.append((candidates, reference))
+        references = [" ".join(tokens) for tokens in (reference, *alternative_tokens(item))]
+        found.append((candidates, references))
     return found
 
 
-def bleu(generator: Generator, graphs: list[tuple[RootCandidates | None, list[str]]], pipeline: Pipeline) -> float:
-    """Corpus BLEU of the sentences ``pipeline`` says for the searched graphs."""
-    scored = []
-    for candidates, reference in graphs:
+def scores(generator: Generator, graphs: list[Searched], pipeline: Pipeline) -> tuple[float, float]:
+    """Corpus BLEU and chrF++ of the sentences ``pipeline`` says for the searched graphs."""
+    said = []
+    for candidates, _ in graphs:
         sentence = ""
         if candidates is not None:
             try:
                 sentence = generator.say(candidates, pipeline).sentence
             except Exception:  # noqa: BLE001 - as generate counts a failed graph
                 sentence = ""
-        scored.append(Scored(sentence, reference))
-    return row("all", scored).bleu or 0.0
+        said.append(sentence)
+    references = [refs for _, refs in graphs]
+    return corpus_bleu(said, references), corpus_chrf(said, references)
 
 
-def main() -> None:
+def kept_steps(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
+    """The steps of ``full`` whose removal costs at least :data:`KEEP_AT` BLEU on some dev set, and the others."""
+    full = {row["dev set"]: float(row["bleu"]) for row in rows if row["pipeline"] == "full"}
+    keep, leave = [], []
+    for name in PIPELINES["full"]:
+        without = [row for row in rows if row["pipeline"] == f"full - {name}"]
+        if not without:
+            continue
+        costs = [full[row["dev set"]] - float(row["bleu"]) for row in without]
+        (keep if max(costs) >= KEEP_AT else leave).append(name)
+    return keep, leave
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpora", nargs="*", metavar="CORPUS")
     for option in ("--model", "--lm", "--hyperparameters"):
         parser.add_argument(option, help="as amrgen generate takes it (default: the shipped generator's)")
+    parser.add_argument("--output", type=Path, default=RESULTS, metavar="FILE.csv")
     args = parser.parse_args()
     paths = (args.model, args.lm, args.hyperparameters)
-    spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in paths))
-    corpora = [Path(p) for p in args.corpora] or CORPORA
-    generator = spec.load()
-    rows = variants()
-    table: dict[str, list[float]] = {label: [] for label, _ in rows}
-    for path in corpora:
-        started = time.perf_counter()
-        graphs = searched(generator, path)
-        search_seconds = time.perf_counter() - started
-        started = time.perf_counter()
-        for label, pipeline in tqdm(rows, desc="pipelines", unit="pipeline", file=sys.stderr):
-            table[label].append(bleu(generator, graphs, pipeline))
-        print(f"{path}: {len(graphs)} graphs with a reference; search {search_seconds:.0f} s, "
-              f"{len(rows)} pipelines said in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    names = [f"{p.parent.name}/{p.name}" for p in corpora]
-    print("| pipeline | section | " + " | ".join(f"{name} BLEU | Δ" for name in names) + " |")
-    print("|---|---|" + "---:|---:|" * len(names))
-    full = table["full"]
-    for label, _ in rows:
-        step = label.removeprefix("full − ")
-        section = BY_NAME[step].section if step in BY_NAME else ""
-        cells = " | ".join(f"{value:.2f} | {round(value - base, 2) + 0.0:+.2f}" for value, base in zip(table[label], full))
-        print(f"| {label} | {section} | {cells} |")
+    generator = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in paths)).load()
+    pipelines = variants()
+    rows: list[dict[str, str]] = []
+    with tempfile.TemporaryDirectory() as temporary:
+        sets, _ = dev_sets(Path(temporary))
+        for name, path in sets.items():
+            started = time.perf_counter()
+            graphs = searched(generator, path)
+            print(f"{name}: {len(graphs)} graphs searched in {time.perf_counter() - started:.0f} s",
+                  file=sys.stderr)
+            for label, step, pipeline in tqdm(pipelines, desc="pipelines", unit="pipeline", file=sys.stderr):
+                bleu, chrf = scores(generator, graphs, pipeline)
+                rows.append({"pipeline": label, "step": step, "dev set": name, "bleu": f"{bleu:.2f}",
+                             "chrf": f"{chrf:.2f}", "graphs": str(len(graphs))})
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    with args.output.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    keep, leave = kept_steps(rows)
+    print(f"written to {args.output}")
+    print(f"cost >= {KEEP_AT} BLEU on some dev set when left out ({len(keep)}): {' '.join(keep)}")
+    print(f"cost less ({len(leave)}): {' '.join(leave)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -328,8 +328,8 @@ class BestSequenceSearch:
     def score_lm(self, words: tuple[str, ...], complete: bool) -> float:
         """score_LM(w) = log p_LM(w) · |w|^-1 (Eq. equ:score_lm), where |w| counts an
         article as ``article_weight`` of a word, as the reference implementation
-        does (§8.5): dividing by the length favours adding frequent words, and
-        articles most of all."""
+        does (§8.5): dividing by the length favours adding frequent words ("run at
+        today" over "run today"), and articles most of all."""
         scores = self._scores[complete]
         score = scores.get(words)
         if score is None:

@@ -5,8 +5,10 @@ normalization of Chapter 5 before it and the postprocessing of 4.4 after.
       ──phase 2 (best(v) bottom-up, LM)──▶ b̂ ──generatePartial──▶ ĉ
       ──postprocess (a pipeline of named steps: articles, punctuation, duplicates, ...)──▶ w̃
 
-Our addition to Algorithm 5: every candidate of best(root(G')), not only its
-argmax (up to :data:`MAX_VERTICES_ALL_SAID` vertices), is replayed and postprocessed, and the one whose score plus
+Our addition to Algorithm 5, where the pipeline asks for it (its step
+``rerank-said``, in ``full``, not in ``thesis``): every candidate of
+best(root(G')), not only its argmax (up to :data:`MAX_VERTICES_ALL_SAID`
+vertices), is replayed and postprocessed, and the one whose score plus
 θ_LM · score_LM of its postprocessed sentence is highest is the output.  The
 postprocessing adds words the search never saw (auxiliaries, commas, quotation
 marks), so the language model judges the sentences that are actually said
@@ -41,7 +43,7 @@ from amrgen.lm.model import DEFAULT_LM, LanguageModel
 from amrgen.ml.names import ModelName
 from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.conventions import Conventions
-from amrgen.postprocess.pipeline import Pipeline, resolve_pipeline
+from amrgen.postprocess.pipeline import Edit, Pipeline, resolve_pipeline
 from amrgen.postprocess.step import Context
 from amrgen.prep.normalize import normalize_amr
 from amrgen.realization.defaults import DefaultRealizer
@@ -264,13 +266,15 @@ class Generator:
         return RootCandidates(graph, phase1, phase2, replayed)
 
     def say(self, searched: RootCandidates, pipeline: Pipeline | None = None) -> Generation:
-        """The candidate said: each candidate's ĉ postprocessed by ``pipeline``
-        (default: :attr:`pipeline`), the one whose score plus θ_LM · score_LM of
-        its sentence is highest (the first of equals)."""
+        """The candidate said, its ĉ postprocessed by ``pipeline`` (default:
+        :attr:`pipeline`): the best of best(root(G')) (Algorithm 5), or, where the
+        pipeline re-ranks (:data:`~amrgen.postprocess.pipeline.RERANK`), the one whose
+        score plus θ_LM · score_LM of its postprocessed sentence is highest (the first of equals)."""
+        pipeline = pipeline or self.pipeline
         best: Generation | None = None
-        for candidate in searched.candidates:
+        for candidate in searched.candidates if pipeline.reranks else searched.candidates[:1]:
             checkpoint()
-            tokens = self.postprocessed(candidate.final, pipeline)
+            tokens = pipeline.run(candidate.final, self.postprocess_context)
             said_lm = self.hyper.theta_lm * self.search.score_lm(tuple(tokens), complete=True)
             generation = Generation(searched.graph, searched.phase1, searched.phase2, candidate.hypothesis,
                                     candidate.final, candidate.steps, tokens, said_lm)
@@ -283,6 +287,13 @@ class Generator:
         """w̃: the tokens of a final configuration after postprocessing by
         ``pipeline`` (default: :attr:`pipeline`)."""
         return (pipeline or self.pipeline).run(final, self.postprocess_context)
+
+    def postprocess_edits(self, final: Configuration, pipeline: Pipeline | None = None) -> list[Edit]:
+        """What each step of ``pipeline`` (default: :attr:`pipeline`) changed in the sentence
+        of ``final``, in order (``--trace``, the application's Realization dock)."""
+        edits: list[Edit] = []
+        (pipeline or self.pipeline).run(final, self.postprocess_context, edits)
+        return edits
 
     def denom_probabilities(self, c: Configuration, v: Vertex) -> dict[str, float]:
         """P(DENOM = · | G, v) for the article revision of 4.4, given v's POS and number."""

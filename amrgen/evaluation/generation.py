@@ -371,7 +371,7 @@ def _chunks(count: int, pieces: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
 
 
-TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score", "segments")
+TRACE_KEYS = ("index", "id", "sentence", "error", "phase1", "phase2", "score", "postprocess", "segments")
 """The keys of a ``--trace`` line (see :func:`_trace`)."""
 
 
@@ -383,7 +383,8 @@ def _trace(index: int, entry_id: str, generator: Generator | None = None, first_
     bottom-up order (Algorithm 5's traversal, a vertex Insert-Child added just
     before its parent), and the winner's score parts: θ_LM · score_LM, score_TS
     by class (Σ θ_C(t) · log p) and the total ŝ; θ_LM · score_LM of the
-    postprocessed sentence and ŝ plus it, which chose the winner among best(root).  What was not reached is null;
+    postprocessed sentence and ŝ plus it, which chose the winner among best(root) where the pipeline
+    re-ranks; and each postprocessing step that changed the sentence (step, before, after).  What was not reached is null;
     infinite numbers are written as strings ("-inf").
 
     A graph generated in segments (``pieces``) has no phase 1 or 2 of its own:
@@ -395,6 +396,7 @@ def _trace(index: int, entry_id: str, generator: Generator | None = None, first_
         line["phase1"] = _phase1(first_phase[1])
     if generation is not None and generator is not None:
         line["phase2"], line["score"] = _phase2(generation), _numbers(_score(generator, generation))
+        line["postprocess"] = [vars(edit) for edit in generator.postprocess_edits(generation.final)]
     if pieces and generator is not None:
         scores = [_score(generator, piece) for piece in pieces]
         line["segments"] = [{"sentence": piece.sentence, "phase1": _phase1(piece.phase1), "phase2": _phase2(piece),

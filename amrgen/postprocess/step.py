@@ -54,17 +54,29 @@ WordsEdit = Callable[[list[str], Context], list[str]]
 
 @dataclass(frozen=True)
 class Step:
-    """One named postprocessing step.  ``on`` says what it edits: the final
-    configuration ĉ, or the words w̃ = c_f(ĉ) (duplicates, hyphens), which
-    exist only once every configuration step has run."""
+    """One named postprocessing step, declared in one place (:data:`~amrgen.postprocess.pipeline.STEPS`).
+
+    ``on`` says what it edits: the final configuration ĉ, or the words
+    w̃ = c_f(ĉ) (duplicates, hyphens), which exist only once every
+    configuration step has run; a step on ``candidates`` edits nothing but
+    chooses which candidate of best(root(G')) is said (``apply`` is None).
+    ``writes`` names the punctuation conventions of the training corpora the
+    step writes (:mod:`~amrgen.postprocess.conventions`): it runs only for a
+    graph whose corpora follow them.  Section 4.4's own steps write none, so
+    the thesis's pipeline is never gated.  ``parameters`` names the
+    hyperparameters the step reads (:class:`~amrgen.hyperparameters.Hyperparameters`)."""
 
     name: str
     section: str
-    apply: ConfigurationEdit | WordsEdit
-    on: Literal["configuration", "words"] = "configuration"
+    apply: ConfigurationEdit | WordsEdit | None
+    on: Literal["configuration", "words", "candidates"] = "configuration"
+    writes: tuple[str, ...] = ()
+    parameters: tuple[str, ...] = ()
+    about: str = ""
+    """What the step does, for a step without ``apply`` (else its docstring says it)."""
 
     @property
     def summary(self) -> str:
         """The first sentence of the step's docstring."""
-        doc = " ".join((self.apply.__doc__ or "").split())
+        doc = " ".join((self.about or self.apply.__doc__ or "").split())
         return re.split(r"(?<=[\w)`'])\.\s+(?=[A-Z])", doc)[0].rstrip(".") + "." if doc else ""

@@ -138,6 +138,11 @@ def with_article(bare: Configuration, v: Vertex, slot: ArticleSlot, article: str
     return bare.with_(graph=g, rho=rho, inserted=bare.inserted + 1)
 
 
+WHOLE_SENTENCE = 1 << 30
+"""The window of the thesis's article revision: Section 4.4 compares whole sentences
+(ours, ``articles-refined``, the hyperparameter ``article_window``)."""
+
+
 def revise_articles(c: Configuration, context: Context) -> Configuration:
     """Revise the articles of ĉ (Section 4.4, first step): for each v with
     ρ̂(POS)(v) = NN, every article child of v is removed, and no article and
@@ -149,7 +154,7 @@ def revise_articles(c: Configuration, context: Context) -> Configuration:
     for v in reversed(c.graph.bottom_up_traversal()):
         if c.rho.get(Key.POS, v) == "NN":
             bare = without_articles(c, v)
-            slot = article_slot(bare, v, 0, context.hyper.article_window)
+            slot = article_slot(bare, v, 0, WHOLE_SENTENCE)
             distribution = context.denom(bare, v)
             best = max((None, "the", "a", "an"), key=lambda article: article_score(context, distribution, slot, article))
             c = with_article(bare, v, slot, best)

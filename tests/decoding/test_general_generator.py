@@ -4,6 +4,7 @@ several domains, it loads, follows its corpora's conventions and asks questions 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generator
 from amrgen.paths import RESOURCES_DIR
+from amrgen.postprocess.pipeline import BY_NAME
 
 GENERAL = RESOURCES_DIR / "default"
 
@@ -14,8 +15,8 @@ def _generator() -> Generator:
 
 def test_the_general_generator_learnt_its_corpora_conventions():
     conventions = _generator().models.conventions
-    assert conventions.allows("punctuation-refined") and conventions.allows("exclamations")
-    assert not conventions.allows("quote-dialogue")  # QALD's questions outnumber the book's quoted ones
+    assert conventions.allows(BY_NAME["punctuation-refined"].writes) and conventions.allows(BY_NAME["exclamations"].writes)
+    assert not conventions.allows(BY_NAME["quote-dialogue"].writes)  # QALD's questions outnumber the book's quoted ones
     assert conventions.counts["quoted questions"][1] > 300
 
 

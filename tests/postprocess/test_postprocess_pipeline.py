@@ -3,6 +3,7 @@ the thesis's steps as Section 4.4 defines them, and the hyperparameters that
 carry the pipeline (amrgen.postprocess.pipeline, amrgen.postprocess.thesis)."""
 
 import json
+from itertools import pairwise
 
 import pytest
 
@@ -10,9 +11,11 @@ from amrgen.amr import Amr
 from amrgen.errors import AmrgenError
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.paths import RESOURCES_DIR
+from amrgen.postprocess.conventions import PUNCTUATED, Conventions
 from amrgen.postprocess.pipeline import (
     BY_NAME,
     PIPELINES,
+    RERANK,
     STEPS,
     named_pipelines,
     resolve_pipeline,
@@ -33,17 +36,19 @@ def test_every_named_pipeline_resolves_to_its_steps_in_order():
     assert all(BY_NAME[name].section == THESIS for name in PIPELINES["thesis"])
     # full runs every step but the two thesis steps it refines, the words steps last
     full = resolve_pipeline("full")
-    assert set(full.step_names) == set(BY_NAME) - {"articles", "punctuation"}
-    assert [step.on for step in full.steps][-2:] == ["words", "words"]
+    assert set(full.step_names) <= set(BY_NAME) - {"articles", "punctuation"}
+    places = [step.on for step in full.steps]
+    assert places == sorted(places, key=["configuration", "words", "candidates"].index)
     assert {step.section for step in STEPS} == {THESIS, ADDITION, REFINEMENT}
     assert all(step.summary for step in STEPS)
 
 
 @pytest.mark.parametrize("generator", ["default", "little-prince"])
-def test_the_shipped_hyperparameters_list_the_full_pipeline(generator):
+def test_the_shipped_hyperparameters_name_the_full_pipeline(generator):
     shipped = json.loads((RESOURCES_DIR / generator / "hyperparameters.json").read_text())
-    assert tuple(shipped["postprocess"]) == PIPELINES["full"]
-    assert Hyperparameters.load(RESOURCES_DIR / generator / "hyperparameters.json").postprocess == PIPELINES["full"]
+    assert shipped["postprocess"] == "full"
+    hyper = Hyperparameters.load(RESOURCES_DIR / generator / "hyperparameters.json")
+    assert resolve_pipeline(hyper.postprocess).step_names == PIPELINES["full"]
 
 
 def test_an_older_hyperparameter_file_without_a_pipeline_loads_with_full(tmp_path):
@@ -168,3 +173,49 @@ def test_the_generator_says_its_root_candidates_with_any_pipeline(generator):
     searched = generator.root_candidates(amr)
     assert generator.say(searched).sentence == generator.generate(amr).sentence == "chapter 1 ."
     assert generator.say(searched, thesis.pipeline).sentence == thesis.generate(amr).sentence == "chapter 1"
+
+
+# -- the thesis profile, re-ranking and what each step changed ---------------------------
+
+
+def test_the_thesis_pipeline_is_never_gated_by_the_learnt_conventions():
+    """Section 4.4's punctuation runs whatever the training corpora write; our
+    punctuation steps follow them (a corpus without sentence marks, MASSIVE's)."""
+    unpunctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (0, 100)}))
+    five = final({"s": "see-01", "h": "he", "c": "cat", "b": "big", "v": "very"},
+                 [("s", "ARG0", "h"), ("s", "ARG1", "c"), ("c", "mod", "b"), ("b", "degree", "v")],
+                 ["h", "s", "v", "b", "c"], real={"s": "saw"})
+    assert resolve_pipeline("thesis").run(five, unpunctuated)[-1] == "."
+    assert resolve_pipeline("full").run(five, unpunctuated)[-1] != "."
+    assert all(not BY_NAME[name].writes for name in PIPELINES["thesis"])
+
+
+def test_only_a_pipeline_with_the_rerank_step_re_ranks_the_root_candidates(tmp_path):
+    assert resolve_pipeline("full").reranks and not resolve_pipeline("thesis").reranks
+    path = tmp_path / "thesis-reranked.txt"
+    path.write_text("articles\npunctuation\nduplicates\n" + RERANK + "\n")
+    assert resolve_pipeline(str(path)).reranks
+
+
+def test_the_thesis_pipeline_says_the_argmax_of_best_root(generator):
+    """Algorithm 5, line 6: the best candidate of best(root(G')) is said, whatever
+    the language model thinks of the others' postprocessed sentences."""
+    thesis = generator.with_postprocess("thesis")
+    amr = Amr.from_penman("(s / see-01 :ARG0 (b / boy) :ARG1 (g / girl) :time (y / yesterday))")
+    searched = thesis.root_candidates(amr)
+    assert len(searched.candidates) > 1
+    said = thesis.say(searched)
+    assert said.winner is searched.candidates[0].hypothesis
+    assert said.tokens == thesis.postprocessed(searched.candidates[0].final)
+
+
+def test_each_step_that_changed_the_sentence_is_recorded_with_before_and_after():
+    edits = []
+    words = resolve_pipeline("full").run(_and_sentence(), CONTEXT, edits)
+    assert [edit.step for edit in edits] == ["coordination-commas", "punctuation-refined"] or \
+        [edit.step for edit in edits] == ["punctuation-refined", "coordination-commas"]
+    assert edits[0].before == "he stood up and he left"
+    assert edits[-1].after == " ".join(words) == "he stood up , and he left ."
+    assert all(edit.before != edit.after for edit in edits)
+    for earlier, later in pairwise(edits):
+        assert earlier.after == later.before
