@@ -92,6 +92,26 @@ def corpus_events(entries: Sequence[ExtendedEntry], approach: Approach, resource
             for m in MODELS}
 
 
+BOTH = "both"
+"""The thesis's training (6.1): the gold Insert-Child and Insert-Between transitions of
+both approaches, "thus doubling the number of available training data"; everything
+else from the text-based approach."""
+INSERTION_MODELS = (ModelName.INSERT_CHILD, ModelName.INSERT_BETWEEN_ARG, ModelName.INSERT_BETWEEN_OTHER)
+
+
+def training_events(entries: Sequence[ExtendedEntry], approach: Approach | str, resources: ConstraintResources,
+                    lists: dict[str, FeatureList], workers: int = 1) -> dict[str, ModelEvents]:
+    """:func:`corpus_events` of one approach, or with :data:`BOTH` those of the text-based
+    approach, the insertion models' events of the dependency-based approach added."""
+    if approach != BOTH:
+        return corpus_events(entries, Approach(approach), resources, lists, workers)
+    data = corpus_events(entries, Approach.TEXT, resources, lists, workers)
+    extra = corpus_events(entries, Approach.DEPENDENCY, resources, lists, workers)
+    for m in INSERTION_MODELS:
+        data[m] = (EncodedEvents.stacked(data[m][0], extra[m][0]), data[m][1] + extra[m][1])
+    return data
+
+
 def _chunk_events(entries: Sequence[ExtendedEntry], approach: Approach, resources: ConstraintResources,
                   lists: dict[str, FeatureList]) -> dict[str, ModelEvents]:
     runs, _ = constrained_runs(entries, approach, resources)
@@ -125,12 +145,13 @@ def feature_lists(features_dir: str | Path | None = None,
 
 
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
-          approach: Approach = Approach.TEXT, features_dir: str | Path | None = None, iterations: int = 1,
+          approach: Approach | str = Approach.TEXT, features_dir: str | Path | None = None, iterations: int = 1,
           workers: int = 1, progress: Progress = lambda message: None,
           sources: Sequence[str] = ()) -> TrainingResult:
     """Train every model of :data:`amrgen.ml.names.MODELS`, ``workers`` at a time;
     with ``iterations`` = 2 retrain those after the first stage as in the thesis's
-    second iteration (:func:`second_iteration`).  ``sources`` names the corpus of
+    second iteration (:func:`second_iteration`); ``approach`` :data:`BOTH` trains the
+    insertion models on the gold transitions of both approaches (:func:`training_events`).  ``sources`` names the corpus of
     each training entry (none: one corpus); the punctuation conventions are
     learnt by corpus where there are several
     (:func:`~amrgen.postprocess.conventions.learn_corpus_conventions`)."""
@@ -150,12 +171,13 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
             progress(message)
 
     lists = feature_lists(features_dir, progress)
+    single = Approach.TEXT if approach == BOTH else Approach(approach)
     stage("resources", "running the formal oracle on the training corpus (L_M and pôs)")
-    resources = corpus_resources(train_entries, approach)
+    resources = corpus_resources(train_entries, single)
     stage("events of training", "running the oracle on the training corpus and extracting features")
-    train_data = corpus_events(train_entries, approach, resources, lists, workers)
+    train_data = training_events(train_entries, approach, resources, lists, workers)
     stage("events of dev", "running the oracle on the dev corpus and extracting features")
-    dev_data = corpus_events(dev_entries, approach, resources, lists, workers)
+    dev_data = corpus_events(dev_entries, single, resources, lists, workers)
     for model in (m for m in MODELS if not train_data[m][0]):
         progress(f"{model}: no training events, skipped")
     stage("fitting", "fitting the models")
@@ -166,7 +188,7 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
                             model_seconds=model_seconds)
     if iterations == 2:
         stage("second iteration", "second iteration")
-        second_iteration(result, train_entries, dev_entries, train_data, approach, lists, workers, progress)
+        second_iteration(result, train_entries, dev_entries, train_data, single, lists, workers, progress)
     for model, fitted in result.models.items():
         result.summary[model] = {key: fitted.metadata.get(key) for key in SUMMARY_KEYS} | {
             "weights": fitted.nonzero_weights}

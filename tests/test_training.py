@@ -88,3 +88,22 @@ def test_chunks_in_worker_processes_train_the_models_of_one_process(trained, tmp
     assert chunked.keys() == whole.keys() and len(chunked) > 20
     differing = [name for name in chunked if chunked[name] != whole[name] and name != "manifest.json"]
     assert differing == []
+
+
+def test_both_approaches_add_the_dependency_approach_s_insertions_only(trained):
+    """--approach both (thesis 6.1): the insertion models learn the gold transitions of
+    both approaches; every other model only the text-based approach's."""
+    from amrgen.ml.features import load_feature_list
+    from amrgen.ml.names import MODELS
+    from amrgen.training import BOTH, INSERTION_MODELS, training_events
+
+    train, _ = trained
+    entries = load_corpus(train).entries[:15]
+    _, resources = constrained_runs(entries, Approach.TEXT)
+    lists = {m: load_feature_list(m) for m in MODELS}
+    text, dependency, both = (training_events(entries, a, resources, lists)
+                              for a in (Approach.TEXT, Approach.DEPENDENCY, BOTH))
+    for m in MODELS:
+        expected = text[m][1] + dependency[m][1] if m in INSERTION_MODELS else text[m][1]
+        assert both[m][1] == expected, m
+    assert any(dependency[m][1] for m in INSERTION_MODELS)

@@ -28,8 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", required=True, metavar="MODEL_DIR", help="the model directory to write")
     parser.add_argument("--features", metavar="DIR", help="feature lists NAME.txt, as select-features writes "
                         "them; a model without one here uses resources/features (default: all from there)")
-    parser.add_argument("--approach", choices=[a.value for a in Approach], default="text",
-                        help="the oracle's approach for the gold transitions (default: text)")
+    parser.add_argument("--approach", choices=[*(a.value for a in Approach), training.BOTH], default="text",
+                        help="the oracle's approach for the gold transitions (default: text); both: the "
+                        "insertion models learn the gold transitions of both, as the thesis trained them")
     parser.add_argument("--iterations", type=int, choices=(1, 2), default=1,
                         help="2: retrain the models after the first stage on predicted first stages (default: 1)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     # On a cluster, joblib's Dask backend runs training's parallel parts (the models' fitting) on its workers.
     with open_cluster(args) as cluster, cluster.joblib() if cluster else nullcontext():
         result = training.train(corpora["training"].entries, corpora["dev"].entries,
-                                approach=Approach(args.approach), features_dir=args.features,
+                                approach=args.approach, features_dir=args.features,
                                 iterations=args.iterations, workers=args.workers, progress=say,
                                 sources=corpora["training"].sources)
     settings = {"amrgen": __version__, "training corpus": _named(args.train), "dev corpus": _named(args.dev),
