@@ -1,8 +1,8 @@
 """Our postprocessing additions that mend clauses (additions to thesis 4.4):
-the subject of a modal or an infinitive, the form of a verb after a modal,
-a frame's own question words, question words first, do-support (and the
-inversion of a question's auxiliary), the copula of adjectival predicates and
-of questions that no verb says.
+the subject of a modal, a frame's own question words, question words first,
+do-support (and the inversion of a question's auxiliary), the agreement and
+the finite form of verbs, the copula of adjectival predicates and of questions
+that no verb says.
 Each is a step of the pipeline (:mod:`amrgen.postprocess.pipeline`); BLEU
 figures are in docs/results.md."""
 
@@ -20,7 +20,6 @@ from amrgen.lexicon.words import (
     NEGATION_CARRIERS,
     POSSESSIVES,
     PRONOUN_COPULAS,
-    PRONOUN_FORMS,
     QUESTION_WORDS,
     QUESTION_WORDS_BY_FRAME,
     QUESTION_WORDS_BY_ROLE,
@@ -41,9 +40,7 @@ from amrgen.postprocess.editing import (
     opening_subject,
     placed,
     realized,
-    realized_anew,
     sentence_roots,
-    words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
 from amrgen.realization.inflection import adverb, inflect, is_plural_noun, supporting_do
@@ -70,7 +67,7 @@ DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
 """The roles of an amr-unknown that asks how much of an adjectival predicate (big-01 :ARG2: how big)."""
 
 
-# -- modals and infinitives -------------------------------------------------------
+# -- modals ----------------------------------------------------------------------
 
 
 def modal_subjects(c: Configuration, context: Context) -> Configuration:
@@ -99,55 +96,6 @@ def modal_subjects(c: Configuration, context: Context) -> Configuration:
         if subject is None or g.order.precedes(v, subject):
             return c
         return c.with_(graph=moved_before(g, subject, clause, v))
-
-    return edited_at_each(c, subject_first)
-
-
-def bare_infinitives(c: Configuration, context: Context) -> Configuration:
-    """The base form for a verb right after a modal or after the modal's
-    ``not`` (``this sheep must has`` -> ``this sheep must have``, ``can not
-    came`` -> ``can not come``): the tense model decides a verb's form without
-    knowing that a modal concept above it makes it an infinitive."""
-
-    def fixes_at(c: Configuration, v: Vertex) -> list[tuple[Vertex, str]]:
-        if c.rho.get(Key.POS, v) != "VB" or not c.rho.get(Key.REAL, v):
-            return []
-        before = words_before(c, v)
-        if before[-1:] == ["not"]:
-            before = before[:-1]
-        if not before or before[-1] not in RAISING_MODALS:
-            return []  # most verbs: no need to ask lemminflect for their forms
-        forms = supporting_do(c.rho.get(Key.REAL, v))
-        return [(v, forms[1])] if forms is not None else []
-
-    return realized_anew(c, fixes_at)
-
-
-def infinitive_subjects(c: Configuration, context: Context) -> Configuration:
-    """The subject of an infinitive before its ``to`` (``you want to the sheep
-    eat`` -> ``you want the sheep to eat``): where Insert-Between put ``to``
-    above a verb whose subject (not a copy: :func:`pronoun_cases` leaves those
-    unsaid) opens its clause, the subject becomes the child of the ``to``,
-    right before it, a pronoun in its object form (``want him to go``), and the
-    verb takes its base form."""
-
-    def subject_first(c: Configuration, u: Vertex) -> Configuration:
-        g = c.graph
-        if not is_between_word(g, u) or c.rho.get(Key.REAL, u) != "to" or len(g.children(u)) != 1:
-            return c
-        (verb,) = g.children(u)
-        subject = opening_subject(c, verb) if c.rho.get(Key.POS, verb) == "VB" else None
-        if subject is None or c.rho.defined(Key.LINK, subject):
-            return c
-        g = moved_before(g, subject, verb, u)
-        fixes = []
-        word, forms = c.rho.get(Key.REAL, subject), PRONOUN_FORMS.get(concept_form(g.label(subject)))
-        if forms is not None and word == forms[0]:
-            fixes.append((subject, forms[2]))
-        base = supporting_do(c.rho.get(Key.REAL, verb))
-        if base is not None:
-            fixes.append((verb, base[1]))
-        return realized(c.with_(graph=g), fixes)
 
     return edited_at_each(c, subject_first)
 

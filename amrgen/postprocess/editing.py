@@ -3,7 +3,7 @@
 Every step works on a final configuration ĉ = (Ĝ, ε, ε, ρ̂): ≺̂ is total on
 every family ch(v) ∪ {v} and every vertex is realized.  A step changes ĉ in
 three ways only, each kept total: it realizes a vertex anew (ρ̂(REAL) updated:
-:func:`realized_anew`), adds a word as Insert-Child adds one (a fresh vertex
+:func:`realized`), adds a word as Insert-Child adds one (a fresh vertex
 of V_ins under a placeholder edge: :func:`add_mark`), or moves a vertex
 within its family or to another family (:func:`placed`, :func:`moved_before`).
 """
@@ -24,13 +24,6 @@ VERB_SUBJECTS = ("ARG0", "ARG1")
 
 Fix = tuple[Vertex, str]
 """(u, w): realize u as w."""
-
-
-def realized_anew(c: Configuration, fixes_at: Callable[[Configuration, Vertex], Iterable[Fix]]) -> Configuration:
-    """c with ρ̂(REAL) updated by the fixes ``fixes_at(c, v)`` proposes for each
-    vertex v of Ĝ, all judged on c itself (a later fix of the same vertex wins)."""
-    fixes = [(Key.REAL, u, word) for v in c.graph.vertices for u, word in fixes_at(c, v)]
-    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
 
 
 def edited_at_each(c: Configuration, edit: Callable[[Configuration, Vertex], Configuration]) -> Configuration:
@@ -115,12 +108,6 @@ def neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
     words, starts = _yield_starts(c)
     i, after = starts[v], starts[v] + len(c.rho[Key.REAL][v].split())
     return (words[i - 1] if i > 0 else None), (words[after] if after < len(words) else None)
-
-
-def words_before(c: Configuration, v: Vertex) -> list[str]:
-    """The words of the yield before the realization of v."""
-    words, starts = _yield_starts(c)
-    return words[:starts[v]]
 
 
 _last_yield: list[tuple] = [(None, None)]

@@ -1,12 +1,12 @@
 """Our punctuation and quotation additions to Section 4.4: a refined punc(v),
-``!``, commas, brackets, quotation marks and hyphens.
+commas, brackets, quotation marks and hyphens.
 
 The marks are new vertices under placeholder edges, ordered as v_punc is
-(:func:`amrgen.postprocess.editing.add_mark`).  Three of these steps encode
-choices one corpus's counts justify (*The Little Prince* is told in
-dialogue): :func:`exclamations`, :func:`quote_speech` and
-:func:`quote_dialogue`; each is a step of its own, so that a pipeline for
-another corpus can leave it out.
+(:func:`amrgen.postprocess.editing.add_mark`).  :func:`quote_speech` and
+:func:`parenthesized_references` encode choices some corpora's counts justify
+(*The Little Prince* is told in dialogue, Bio AMR brackets its references):
+each is a step of its own, run only where the graph's corpora follow its
+convention (:mod:`amrgen.postprocess.conventions`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, SPEECH_VERBS
 from amrgen.postprocess.editing import (
-    MULTI_SENTENCE,
     add_mark,
     asks,
     below_between_word,
@@ -23,15 +22,13 @@ from amrgen.postprocess.editing import (
     realized,
     sentence_roots,
 )
-from amrgen.postprocess.conventions import QUOTATION_MARKS, described_references
+from amrgen.postprocess.conventions import described_references
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import QUESTION_CONCEPTS, punctuated
 from amrgen.transitions.annotations import Key
-from amrgen.transitions.configuration import Configuration, InsertedVertex
+from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import is_propbank_frameset
 
-EXCLAMATION_CONCEPT = "expressive"
-"""The value of ``:mode`` that makes a sentence end in ``!``."""
 FRONTED_ROLES = frozenset({"condition", "time", "concession", "location"})
 """The roles of adverbial clauses that take a comma when they precede their head."""
 HYPHEN = "-"
@@ -81,31 +78,6 @@ def punctuate_refined(c: Configuration, context: Context) -> Configuration:
     return punctuated(c, punctuation_mark)
 
 
-def sentence_mark(c: Configuration, v: Vertex) -> Vertex | None:
-    """The mark that ends the sentence of v ∈ R̂ (the last of v's family, a word
-    inserted without children), if it has one."""
-    g = c.graph
-    last = g.order.sequence([v, *g.children(v)])[-1]
-    return last if isinstance(last, InsertedVertex) and not g.children(last) else None
-
-
-def exclamations(c: Configuration, context: Context) -> Configuration:
-    """``!`` for ``.`` at the end of a sentence with ``:mode expressive`` (on v
-    or on the clause it ends with in quotation marks): ``how beautiful it is
-    .`` -> ``how beautiful it is !``."""
-    g = c.graph
-    marks = {v: sentence_mark(c, v) for v in sentence_roots(g)}
-    ignored = frozenset(mark for mark in marks.values() if mark is not None)
-    fixes = [(mark, "!") for v, mark in marks.items() if mark is not None and c.rho.get(Key.REAL, mark) == "."
-             and EXCLAMATION_CONCEPT in _modes(g, v, ignored)]
-    if not fixes:
-        return c
-    relabelled = g.copy()
-    for mark, word in fixes:
-        relabelled.set_label(mark, word)
-    return realized(c.with_(graph=relabelled), fixes)
-
-
 # -- quotation marks --------------------------------------------------------------
 
 
@@ -153,24 +125,6 @@ def _quote(c: Configuration, v: Vertex, said: Vertex, root: Vertex) -> Configura
     g = c.graph
     c = add_mark(c, v, ': "', after=[v, *(u for u in g.children(v) if g.order.precedes(u, said))], before=[said])
     return add_mark(c, root, '"', after=[root, *c.graph.children(root)])
-
-
-def quote_dialogue(c: Configuration, context: Context) -> Configuration:
-    """A one-sentence graph without a speech verb that ends in ``?`` or ``!`` is
-    quoted as a line of dialogue: ``"`` before it, and after a question's mark
-    too (``where do you live ?`` -> ``" where do you live ? "``, ``how
-    beautiful !`` -> ``" how beautiful !``)."""
-    g = c.graph
-    root = g.root
-    if str(g.label(root)) == MULTI_SENTENCE or _speech(c, root) is not None:
-        return c
-    mark = sentence_mark(c, root)
-    word = None if mark is None else c.rho.get(Key.REAL, mark)
-    if word not in ("?", "!"):
-        return c
-    family = [root, *g.children(root)]
-    c = add_mark(c, root, '"', before=family)
-    return add_mark(c, root, '"', after=family) if word == "?" else c
 
 
 # -- commas -----------------------------------------------------------------------
@@ -235,24 +189,6 @@ def parenthesized_references(c: Configuration, context: Context) -> Configuratio
             c = add_mark(c, v, "(", before=family)
             c = add_mark(c, v, ")", after=family)
     return c
-
-
-# -- commas after openings ----------------------------------------------------------
-
-
-def opening_commas(words: list[str], context: Context) -> list[str]:
-    """w~ with a comma after its opening words where the training references
-    follow that opening with one (``however the transfection ...`` -> ``however ,
-    the transfection ...``; the openings of :data:`~amrgen.postprocess.conventions.OPENINGS`,
-    the longest first), after a quotation mark that opens it too.  The search
-    scores words, not commas, and a fronted adverb is too short for
-    :func:`fronted_clause_commas` (``then``, ``at once`` take none)."""
-    start = next((i for i, word in enumerate(words) if word not in QUOTATION_MARKS), len(words))
-    n = context.conventions.comma_after_opening(words[start:])
-    end = start + n
-    if n == 0 or end == len(words) or not _is_word(words[end]):
-        return words
-    return [*words[:end], ",", *words[end:]]
 
 
 # -- hyphens ----------------------------------------------------------------------

@@ -15,9 +15,9 @@ def _generator() -> Generator:
 
 def test_the_general_generator_learnt_its_corpora_conventions():
     conventions = _generator().models.conventions
-    assert conventions.allows(BY_NAME["punctuation-refined"].writes) and conventions.allows(BY_NAME["exclamations"].writes)
-    assert not conventions.allows(BY_NAME["quote-dialogue"].writes)  # QALD's questions outnumber the book's quoted ones
-    assert conventions.counts["quoted questions"][1] > 300
+    assert conventions.allows(BY_NAME["punctuation-refined"].writes) and conventions.allows(BY_NAME["quote-speech"].writes)
+    assert conventions.allows(BY_NAME["parenthesized-references"].writes)  # Bio AMR's brackets
+    assert conventions.counts["punctuated"][1] > 3000
 
 
 def test_the_general_generator_asks_a_question_without_quoting_it():

@@ -5,18 +5,15 @@ import pytest
 from amrgen.decoding.models import Models
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.postprocess.conventions import (
-    EXCLAIMED,
-    OPENINGS,
     PARENTHESIZED,
     PUNCTUATED,
-    QUOTED_QUESTIONS,
     QUOTED_SPEECH,
     Conventions,
     corpus_conventions,
     learn_conventions,
 )
-from amrgen.postprocess.pipeline import resolve_pipeline
-from amrgen.postprocess.punctuation import opening_commas, parenthesized_references
+from amrgen.postprocess.pipeline import BY_NAME, resolve_pipeline
+from amrgen.postprocess.punctuation import parenthesized_references
 from amrgen.postprocess.step import Context
 from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.pipeline import load_corpus
@@ -46,21 +43,28 @@ CORPUS = """
 def test_learnt_counts_follow_the_references(tmp_path):
     (tmp_path / "corpus.txt").write_text(CORPUS)
     conventions = learn_conventions((e.amr.graph, e.tokens) for e in load_corpus(tmp_path / "corpus.txt").entries)
-    assert conventions.counts == {PUNCTUATED: (5, 6), QUOTED_QUESTIONS: (1, 3), EXCLAIMED: (1, 1),
-                                  QUOTED_SPEECH: (1, 1), PARENTHESIZED: (0, 0)}
+    assert conventions.counts == {PUNCTUATED: (5, 6), QUOTED_SPEECH: (1, 1), PARENTHESIZED: (0, 0)}
     assert corpus_conventions(tmp_path / "corpus.txt") == conventions  # read as BLEU's references, not prepared
-    assert conventions.follows(PUNCTUATED) and conventions.follows(EXCLAIMED)
-    assert not conventions.follows(QUOTED_QUESTIONS)  # 1 of 3 questions quoted
-    assert not conventions.allows("quote-dialogue") and conventions.allows("quote-speech")
+    assert conventions.follows(PUNCTUATED) and conventions.allows(BY_NAME["quote-speech"].writes)
+    assert not conventions.follows(PARENTHESIZED)  # never had the occasion
 
 
 def test_a_convention_never_counted_is_followed_and_one_never_seen_is_not():
-    assert Conventions().allows("quote-dialogue")  # a model directory of before
-    assert not Conventions({EXCLAIMED: (0, 0)}).follows(EXCLAIMED)
+    assert Conventions().allows(BY_NAME["quote-speech"].writes)  # a model directory of before
+    assert not Conventions({QUOTED_SPEECH: (0, 0)}).follows(QUOTED_SPEECH)
     unpunctuated = Conventions({PUNCTUATED: (20, 1183)})
-    assert not unpunctuated.allows("punctuation-refined") and not unpunctuated.allows("quote-speech")
-    assert unpunctuated.allows("articles-refined")  # no convention of punctuation
+    assert not unpunctuated.allows(BY_NAME["punctuation-refined"].writes) and not unpunctuated.allows(BY_NAME["quote-speech"].writes)
+    assert unpunctuated.allows(BY_NAME["articles-refined"].writes)  # no convention of punctuation
     assert Conventions.from_json(unpunctuated.to_json()) == unpunctuated
+
+
+def test_the_keys_of_retired_conventions_are_ignored_when_read():
+    """The shipped model directories still hold the counts of conventions no step writes any longer."""
+    data = {PUNCTUATED: [5, 6], "exclaimed": [1, 1], "quoted questions": [1, 3],
+            "commas after openings": {"however": [3, 4]}}
+    assert Conventions.from_json(data) == Conventions({PUNCTUATED: (5, 6)})
+    with pytest.raises(ValueError, match="'punctuated'"):
+        Conventions.from_json({**data, PUNCTUATED: [7, 6]})
 
 
 def test_a_pipeline_skips_the_steps_whose_convention_the_corpus_does_not_follow():
@@ -86,47 +90,6 @@ def test_conventions_of_a_corpus_file_leave_out_what_has_no_reference(tmp_path):
     corpus.write_text("(n / no-reference)\n", encoding="utf-8")
     with pytest.raises(AmrgenError, match="no entry has a reference sentence"):
         corpus_conventions(corpus)
-
-
-OPENING_CORPUS = "".join(f"# ::snt {sentence}\n(s / sleep-01 :ARG0 (h / he))\n\n" for sentence in [
-    "However , he slept .", "However , he slept .", "However , he slept .", "However he slept .",
-    "In contrast , he slept .", "In contrast , he slept .",
-    '" Oh , he slept . "', '" Oh , he slept . "', '" Oh , he slept . "',
-    "Then , he slept .", "Then , he slept .", "Then , he slept .", "Then he slept .", "Then he slept .",
-    "Then he slept .", "Then he slept .",
-])
-
-
-def test_openings_are_kept_that_the_references_follow_with_a_comma_often_enough(tmp_path):
-    (tmp_path / "corpus.txt").write_text(OPENING_CORPUS)
-    conventions = corpus_conventions(tmp_path / "corpus.txt")
-    # in contrast: twice only; then: 3 of 7; oh: after the quotation mark
-    assert conventions.openings == {"however": (3, 4), "oh": (3, 3)}
-    assert Conventions.from_json(conventions.to_json()) == conventions
-    with pytest.raises(ValueError, match="'however'"):
-        Conventions.from_json({OPENINGS: {"however": [5, 4]}})
-    with pytest.raises(TypeError, match="commas after openings"):
-        Conventions.from_json({OPENINGS: ["however"]})
-
-
-def test_a_comma_follows_the_longest_opening_the_references_follow_with_one():
-    context = Context(BigramLM({}), uniform_denom,
-                      conventions=Conventions(openings={"in": (3, 3), "in contrast": (5, 5), "oh": (3, 3)}))
-    assert opening_commas("in contrast the cells died .".split(), context) == "in contrast , the cells died .".split()
-    assert opening_commas('" oh i see . "'.split(), context) == '" oh , i see . "'.split()
-    assert opening_commas("in contrast , the cells died .".split(), context) == "in contrast , the cells died .".split()
-    assert opening_commas("oh !".split(), context) == "oh !".split()  # no word after it
-    assert opening_commas("inside the box".split(), context) == "inside the box".split()
-
-
-def test_an_unpunctuated_corpus_writes_no_comma_after_an_opening():
-    labels = {"s": "sleep-01", "h": "he", "i": "indeed"}
-    c = final(labels, [("s", "ARG0", "h"), ("s", "mod", "i")], ["i", "h", "s"], real={"s": "slept"})
-    openings = {"indeed": (11, 11)}
-    punctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (9, 10)}, openings))
-    unpunctuated = Context(BigramLM({}), uniform_denom, conventions=Conventions({PUNCTUATED: (1, 10)}, openings))
-    assert resolve_pipeline("full").run(c, punctuated) == "indeed , he slept .".split()
-    assert resolve_pipeline("full").run(c, unpunctuated) == "indeed he slept".split()
 
 
 REFERENCES = """

@@ -11,8 +11,9 @@ from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.conventions import (
     CORPORA,
     CORPUS_MODEL,
+    PARENTHESIZED,
     PUNCTUATED,
-    QUOTED_QUESTIONS,
+    QUOTED_SPEECH,
     Conventions,
     corpus_conventions,
 )
@@ -26,16 +27,16 @@ def question(concept: str) -> str:
     return f"(l / live-01 :ARG0 (y / you) :location (a / amr-unknown) :mod (c / {concept}))"
 
 
-# A book that quotes its dialogue and opens with "then" without a comma; a corpus of factoid
-# questions, never quoted, that opens with "thus ," (each convention's share is its own).
+# A book that ends every sentence in a mark; a corpus of voice-assistant questions and
+# statements that never does, and outnumbers it (each convention's share is its own).
 BOOK = "".join(f'# ::snt " Where do you live , {concept} ? "\n{question(concept)}\n\n'
                for concept in ("prince", "fox", "rose", "king")) + \
     "".join("# ::snt Then the prince slept .\n(s / sleep-01 :ARG0 (p / prince) :time (t / then))\n\n" for _ in range(3))
-QUESTIONS = "".join(f"# ::snt Where does {name} live ?\n"
+QUESTIONS = "".join(f"# ::snt Where does {name} live\n"
                     f'(l / live-01 :ARG0 (p / person :name (n / name :op1 "{name}")) :location (a / amr-unknown))\n\n'
                     for name in ("Obama", "Merkel", "Putin", "Macron", "Trudeau")) + \
-    "".join("# ::snt Thus , the country grew .\n(g / grow-01 :ARG1 (c / country) :mod (t / thus))\n\n"
-            "# ::snt Then , the country grew .\n(g / grow-01 :ARG1 (c / country) :time (t / then))\n\n"
+    "".join("# ::snt Thus the country grew\n(g / grow-01 :ARG1 (c / country) :mod (t / thus))\n\n"
+            "# ::snt Then the country grew\n(g / grow-01 :ARG1 (c / country) :time (t / then))\n\n"
             for _ in range(3))
 
 
@@ -53,14 +54,10 @@ def two_corpora(tmp_path):
 
 def test_each_corpus_keeps_its_own_counts_and_the_pooled_ones_stay(two_corpora):
     conventions, book, questions = two_corpora
-    assert conventions.counts[QUOTED_QUESTIONS] == (4, 9)  # pooled: not followed
-    assert conventions.corpora[book].counts[QUOTED_QUESTIONS] == (4, 4)
-    assert conventions.corpora[questions].counts[QUOTED_QUESTIONS] == (0, 5)
+    assert conventions.counts[PUNCTUATED] == (7, 18)  # pooled: not followed
+    assert conventions.corpora[book].counts[PUNCTUATED] == (7, 7)
+    assert conventions.corpora[questions].counts[PUNCTUATED] == (0, 11)
     assert set(conventions.corpus_model.corpora) == {book, questions}
-    # the pooled openings, each corpus with its counts of them where it opens a sentence
-    assert conventions.openings == {"then": (3, 6), "thus": (3, 3)}
-    assert conventions.corpora[book].openings == {"then": (0, 3)}
-    assert conventions.corpora[questions].openings == {"then": (3, 3), "thus": (3, 3)}
 
 
 def test_a_graph_follows_the_conventions_of_the_corpus_it_is_like(two_corpora):
@@ -69,16 +66,14 @@ def test_a_graph_follows_the_conventions_of_the_corpus_it_is_like(two_corpora):
     of_questions = graph('(l / live-01 :ARG0 (p / person :name (n / name :op1 "Obama")) :location (a / amr-unknown))')
     assert conventions.corpus_model.probabilities(of_book)[book] > 0.5
     assert conventions.corpus_model.probabilities(of_questions)[questions] > 0.5
-    assert conventions.for_graph(of_book).allows("quote-dialogue")
-    assert not conventions.for_graph(of_questions).allows("quote-dialogue")
-    assert conventions.for_graph(of_book).openings == {}  # then: 0 of 3 in the book; thus: never
-    assert conventions.for_graph(of_questions).openings == conventions.openings
+    assert conventions.for_graph(of_book).follows(PUNCTUATED)
+    assert not conventions.for_graph(of_questions).follows(PUNCTUATED)
 
 
 def test_the_share_of_a_graph_weighs_each_corpus_by_its_probability():
     model = CorpusModel.train([(graph("(a / apple)"), "one"), (graph("(b / banana)"), "two")])
-    conventions = Conventions({PUNCTUATED: (5, 10)}, {}, {"one": Conventions({PUNCTUATED: (10, 10)}),
-                                                          "two": Conventions({PUNCTUATED: (0, 0)})}, model)
+    conventions = Conventions({PUNCTUATED: (5, 10)}, {"one": Conventions({PUNCTUATED: (10, 10)}),
+                                                      "two": Conventions({PUNCTUATED: (0, 0)})}, model)
     for text in ("(a / apple)", "(b / banana)", "(c / cherry)"):
         g = graph(text)
         share, cases = conventions.for_graph(g).counts[PUNCTUATED]
@@ -112,10 +107,9 @@ def test_a_pipeline_follows_the_conventions_of_the_graphs_corpora(two_corpora):
     labels = {"l": "live-01", "y": "you", "a": "amr-unknown", "c": "prince"}
     edges = [("l", "ARG0", "y"), ("l", "location", "a"), ("l", "mod", "c")]
     c = final(labels, edges, ["a", "l", "y", "c"], real={"a": "where", "l": "live"})
-    said = resolve_pipeline("full").run(c, context)
-    assert said[0] == '"' and said[-1] == '"'
-    pooled = Context(BigramLM({}), uniform_denom, conventions=Conventions(conventions.counts, conventions.openings))
-    assert '"' not in resolve_pipeline("full").run(c, pooled)
+    assert resolve_pipeline("full").run(c, context)[-1] == "?"
+    pooled = Context(BigramLM({}), uniform_denom, conventions=Conventions(conventions.counts))
+    assert "?" not in resolve_pipeline("full").run(c, pooled)
 
 
 def test_conventions_by_corpus_round_trip_and_errors_name_the_field(two_corpora):
@@ -127,8 +121,8 @@ def test_conventions_by_corpus_round_trip_and_errors_name_the_field(two_corpora)
     assert again.corpus_model.probabilities(g) == pytest.approx(conventions.corpus_model.probabilities(g), abs=1e-4)
     with pytest.raises(ValueError, match="come together"):
         Conventions.from_json({k: v for k, v in data.items() if k != CORPUS_MODEL})
-    with pytest.raises(ValueError, match=f"{book}.*'quoted questions'"):
-        Conventions.from_json({**data, CORPORA: {**data[CORPORA], book: {QUOTED_QUESTIONS: [5, 4]}}})
+    with pytest.raises(ValueError, match=f"{book}.*'punctuated'"):
+        Conventions.from_json({**data, CORPORA: {**data[CORPORA], book: {PUNCTUATED: [5, 4]}}})
     with pytest.raises(ValueError, match="'corpus model'.*weights"):
         Conventions.from_json({**data, CORPUS_MODEL: {**data[CORPUS_MODEL], "weights": [[1.0]]}})
     with pytest.raises(TypeError, match="'corpus model'.*'concepts'"):
@@ -140,6 +134,9 @@ def test_conventions_by_corpus_round_trip_and_errors_name_the_field(two_corpora)
 def test_the_shipped_default_weighs_the_conventions_of_its_five_training_corpora():
     conventions = Models.load(RESOURCES_DIR / "default" / "model").conventions
     assert len(conventions.corpora) == 5 and conventions.corpus_model is not None
+    # the counts of its retired conventions (quoted questions, exclaimed, commas after openings) left unread
+    assert set(conventions.counts) == {PUNCTUATED, QUOTED_SPEECH, PARENTHESIZED}
+    assert all(set(corpus.counts) == set(conventions.counts) for corpus in conventions.corpora.values())
     book = graph('(s / see-01 :ARG0 (i / i) :ARG1 (s2 / sheep) :location (p / planet) :mod (l / little))')
     factoid = graph('(h / have-degree-91 :ARG1 (c / city :name (n / name :op1 "Bonn")) :ARG2 (l / large))')
     assert max(conventions.corpus_model.probabilities(book), key=conventions.corpus_model.probabilities(book).get) \
