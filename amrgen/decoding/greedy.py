@@ -64,7 +64,7 @@ def generate_greedy(generator, amr: Amr) -> tuple[Configuration, list[tuple[Conf
     return c, steps
 
 
-GREEDY_POSTPROCESSING = ("punctuation-refined", "exclamations", "duplicates")
+GREEDY_POSTPROCESSING = ("punctuation-refined", "duplicates")
 """The postprocessing steps that need no language model: punctuation, duplicate words."""
 
 

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import concept_form, has_mode
 from amrgen.decoding.models import Models
-from amrgen.graph import Vertex
+from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.words import ARTICLES, COPULAS
 from amrgen.ml.context import FeatureContext
@@ -124,6 +124,19 @@ DefaultRealizations = Callable[[Configuration, SyntacticAnnotation, float, float
 """r~_(c,α) with P(Realize-(r~, α) | c, α) (Section 5.2), given p~ and p_ε."""
 
 
+PLURAL = "plural"
+
+
+def forced_plural(g: Graph, v: Vertex) -> bool:
+    """α(NUMBER) = plural with p = 1 where a :quant child other than 1, a ``:mod various``
+    or a ``:domain they`` says so (reference implementation §6.4): "three apples"."""
+    return any(label == "quant" and str(g.label(child)) != "1" or (label, str(g.label(child))) in _PLURAL_CHILDREN
+               for _, label, child in g.out_edges(v))
+
+
+_PLURAL_CHILDREN = frozenset({("mod", "various"), ("domain", "they")})
+
+
 def _unarticled_place(c: Configuration, v: Vertex) -> bool:
     """v is a place of :data:`UNARTICLED_ENTITIES` with a one-word name, or such a
     place merged with its name into one word (Merge keeps the place's concept in
@@ -164,12 +177,12 @@ class TransitionProbabilities:
         fixed = c.rho.get(Key.POS, v) or ("VB" if imperative else None if is_propbank_frameset(label)
                                            else self.models.resources.empirical_pos.get(label))
         found = []
-        no_article = self._article_disallowed(c)
+        no_article, plural = self._article_disallowed(c), forced_plural(g, v)
         for pos, p_pos in self._values(ModelName.POS, context, {}, h.n_pos, h.r_pos, fixed):
             known = {Key.POS: pos}
             noun, verb = pos == "NN", pos == "VB"
             for number, p_number in self._values(ModelName.NUMBER, context, known, h.n_number, h.r_number,
-                                                  None if noun else NONE):
+                                                  (PLURAL if plural else None) if noun else NONE):
                 with_number = {**known, Key.NUMBER: number}
                 for denom, p_denom in self._values(ModelName.DENOM, context, with_number, h.n_denom, h.r_denom,
                                                     None if noun and not no_article else NONE):

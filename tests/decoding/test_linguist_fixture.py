@@ -1,0 +1,21 @@
+"""The 30 AMRs written in the AMR guidelines' style (tests/fixtures/linguist-30.amr,
+their references beside them; the judgements of each output are in
+benchmarks/results/linguist-30.csv): no word is left dangling beside nothing."""
+
+from pathlib import Path
+
+from amrgen.amr import Amr
+from amrgen.io.penman_corpus import read_items
+from amrgen.lexicon.words import W_LEFT
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "linguist-30.amr"
+
+
+def test_no_sentence_of_the_fixture_ends_in_a_preposition(generator):
+    items = list(read_items(FIXTURE))
+    assert len(items) == 30
+    said = {item.metadata["id"]: generator.generate(Amr.from_tree(item.tree)).tokens for item in items}
+    dangling = {name: tokens for name, tokens in said.items() if len(tokens) > 1 and tokens[-2] in W_LEFT}
+    assert not dangling
+    assert said["developer"] == "the developer wants to sleep .".split()
+    assert said["three-apples"][-3:-1] == ["three", "apples"]
