@@ -158,3 +158,25 @@ def test_control_characters_never_reach_the_terminal_or_the_output(generator, tm
     lines = written.splitlines()
     assert len(lines) == 4 and "[2j" in lines[0] and lines[1] == "" and lines[0] in out.splitlines()
     assert "could not generate" in err and "entry bad\\x1b[31m: variable a is defined twice" in err
+
+
+def test_an_empty_structure_inside_a_graph_is_said_as_nothing(generator, tmp_path, capsys):
+    """Issue 34, point 3: a childless and/or/multi-sentence/date-entity below the root costs
+    nothing but itself (in a graph generated whole and in one generated in segments); only an
+    empty root, or one whose children are all empty, is refused."""
+    wide = " ".join(f":op{i} (n{i} / {('boy', 'girl', 'star')[i % 3]})" for i in range(1, 40))
+    graphs = ["(s / sleep-01 :ARG0 (b / boy))", "(s / sleep-01 :ARG0 (b / boy) :mod (a / and))",
+              "(s / sleep-01 :ARG0 (b / boy :mod (o / or)) :time (d / date-entity))",
+              "(s / sleep-01 :ARG0 (b / boy) :ARG1 (m / multi-sentence :snt1 (a / and)))",
+              f"(a / and {wide})", f"(a / and {wide} :op40 (a2 / and) :op41 (o / or :op1 (m / multi-sentence)))",
+              "(a / and :op1 (o / or))"]
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("".join(f"# ::id e{i}\n{graph}\n\n" for i, graph in enumerate(graphs)), encoding="utf-8")
+    output = tmp_path / "out.txt"
+    assert _generate(generator, corpus, output) == 1
+    lines = output.read_text(encoding="utf-8").splitlines()
+    assert lines[0] != "" and lines[1:4] == [lines[0]] * 3
+    assert lines[4] != "" and lines[5] == lines[4]
+    assert lines[6] == ""
+    err = capsys.readouterr().err
+    assert err.count("could not generate") == 1 and f"{corpus}:19: entry e6: and a has no conjunct" in err

@@ -31,8 +31,8 @@ root down.
 from __future__ import annotations
 
 from amrgen.amr import Amr
-from amrgen.decoding.generator import NOTHING_WITHOUT_CHILDREN
 from amrgen.graph import Graph, Vertex
+from amrgen.prep.normalize import NOTHING_WITHOUT_CHILDREN, without_empty_structures
 
 MAX_WHOLE_VERTICES = 200
 """A graph of up to this many vertices (and no node above :data:`MAX_WHOLE_CHILDREN` children) is generated whole."""
@@ -55,6 +55,8 @@ def segments(amr: Amr) -> list[Amr]:
     g = amr.graph
     if len(g.vertices) <= MAX_WHOLE_VERTICES and all(len(g.children(v)) <= MAX_WHOLE_CHILDREN for v in g.vertices):
         return [amr]
+    amr = without_empty_structures(amr)  # no segment is one of them alone
+    g = amr.graph
     tree = _spanning_tree(g)
     size = _subtree_sizes(g, tree)
     found: list[Amr] = []

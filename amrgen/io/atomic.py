@@ -23,10 +23,9 @@ from pathlib import Path
 
 from amrgen.errors import AmrgenError
 
-_KINDS = ((stat.S_ISDIR, "a directory; give the name of a file to write"), (stat.S_ISLNK, "a symbolic link"),
-          (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
-"""What a path may name instead of a regular file, as a message says it."""
+_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+"""What a path may name instead of a regular file or a directory, as a message says it."""
 
 
 def check_output_path(path: str | Path, inputs: Iterable[str | Path] = (), *, parent_must_exist: bool = True) -> None:
@@ -75,6 +74,8 @@ def _check_kind(path: str | Path) -> None:
         return
     except OSError as error:
         raise AmrgenError(f"{path}: {error.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise AmrgenError(f"{path}: is a directory; give the name of a file to write")
     for test, kind in _KINDS:
         if test(mode):
             raise AmrgenError(f"{path}: is {kind}; the output must be a regular file or not exist")
