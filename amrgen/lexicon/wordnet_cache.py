@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from amrgen.io.atomic import write_atomically
-from amrgen.io.cache_file import CacheFileError, checked_header
+from amrgen.io.cache_file import CacheFileError, checked_header, parsed_json
 from amrgen.lexicon.wordnet_table import POS_TAGS, WordNetTable, build_table
 from amrgen.paths import cache_dir
 
@@ -116,7 +116,7 @@ def read_table(path: Path) -> WordNetTable | None:
     except OSError as error:
         raise CacheFileError(f"{path}: cannot be read ({error.strerror})") from None
     try:
-        table = json.loads(body)
+        table = parsed_json(body)
         counts = {tag: _unpacked(table["counts"][tag]) for tag in POS_TAGS}
         exceptions = {tag: {form: tuple(bases) for form, bases in table["exceptions"][tag].items()}
                       for tag in POS_TAGS}

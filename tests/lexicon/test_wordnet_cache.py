@@ -88,6 +88,10 @@ def _header(path):
     return json.loads(first), rest
 
 
+DEEP = "[" * 100_000 + "]" * 100_000
+"""JSON nested deeper than Python's parser can recurse."""
+
+
 @pytest.mark.parametrize(("damage", "says"), [
     ("garbage", "not an amrgen WordNet table"),
     ("empty", "not an amrgen WordNet table"),
@@ -95,6 +99,8 @@ def _header(path):
     ("truncated", "damaged"),
     ("header only", "damaged"),
     ("wrong shape", "damaged"),
+    ("deep body", "damaged"),  # issue 34, point 5: 100,000 levels of nesting, no RecursionError
+    ("deep header", "not an amrgen WordNet table"),
     ("old version", f"of version {FORMAT_VERSION - 1}, not {FORMAT_VERSION}"),
     ("newer version", f"of version {FORMAT_VERSION + 1}, not {FORMAT_VERSION}"),
 ])
@@ -118,6 +124,10 @@ def test_a_damaged_foreign_or_other_version_file_is_refused_in_one_line_and_buil
         table = json.loads(body)
         table["counts"]["v"]["names"] = ["dog"]
         path.write_text(json.dumps(header) + "\n" + json.dumps(table) + "\n")
+    elif damage == "deep body":
+        path.write_text(json.dumps(header) + "\n" + DEEP + "\n")
+    elif damage == "deep header":
+        path.write_text(DEEP + "\n" + body)
     else:
         version = header["version"] + (-1 if damage == "old version" else 1)
         path.write_text(json.dumps({**header, "version": version}) + "\n" + body)
