@@ -60,6 +60,12 @@ def test_another_encoding_for_the_whole_file_a_bom_and_crlf(generator, tmp_path,
     with pytest.raises(SystemExit):
         _generate(generator, plain, tmp_path / "unknown.out", "--encoding", "klingon")
     assert "unknown encoding 'klingon'" in capsys.readouterr().err
+    for codec in ("rot13", "base64", "zlib"):  # issue 34, point 8: codecs of Python's that are not text encodings
+        with pytest.raises(SystemExit):
+            _generate(generator, plain, tmp_path / "unknown.out", "--encoding", codec)
+        err = capsys.readouterr().err
+        assert err.endswith(f"argument --encoding: '{codec}' is not a text encoding (a codec of Python's that is "
+                            "not for text files)\n") and "Traceback" not in err
 
 
 @pytest.mark.parametrize(("text", "what"), [
