@@ -2,6 +2,7 @@
 or is refused in one line before any work, never a traceback for the whole run.
 The commands run with the shipped default generator."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,23 @@ def test_control_characters_never_reach_the_terminal_or_the_output(generator, tm
     lines = written.splitlines()
     assert len(lines) == 4 and "[2j" in lines[0] and lines[1] == "" and lines[0] in out.splitlines()
     assert "could not generate" in err and "entry bad\\x1b[31m: variable a is defined twice" in err
+
+
+def test_bidirectional_controls_never_reach_the_terminal_or_the_output(generator, tmp_path, capsys):
+    """Issue 34, point 8: U+202A-202E and U+2066-2069 in ids, concepts and strings."""
+    corpus = tmp_path / "in.txt"
+    corpus.write_text('# ::id evil\u202e1\n(b / boy\u2066 :mod (x / "a\u202eb\u2069"))\n\n'
+                      "# ::id bad\u2067\n(a / a :ARG0 (a / b\u202d))\n\n" + GOOD, encoding="utf-8")
+    output, trace = tmp_path / "out.txt", tmp_path / "trace.jsonl"
+    assert _generate(generator, corpus, output, "-s", "--trace", str(trace)) == 1
+    out, err = capsys.readouterr()
+    written = output.read_text(encoding="utf-8")
+    bidi = re.compile("[\u202a-\u202e\u2066-\u2069]")
+    for text in (out, err, written, trace.read_text(encoding="utf-8")):
+        assert not bidi.search(text)
+    lines = written.splitlines()
+    assert len(lines) == 4 and lines[0] and lines[0] in out.splitlines() and lines[1] == ""
+    assert "entry bad\\u2067: variable a is defined twice" in err
 
 
 def test_an_empty_structure_inside_a_graph_is_said_as_nothing(generator, tmp_path, capsys):
