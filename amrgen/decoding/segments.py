@@ -49,11 +49,21 @@ SEGMENT_VERTICES = 60
 MULTI_SENTENCE = "multi-sentence"
 
 
+def too_large_to_generate_whole(amr: Amr) -> str | None:
+    """Why ``amr`` is cut into segments, in a few words (None: it is generated whole)."""
+    g = amr.graph
+    if len(g.vertices) > MAX_WHOLE_VERTICES:
+        return f"{len(g.vertices)} vertices, more than {MAX_WHOLE_VERTICES}"
+    widest = max(g.vertices, key=lambda v: len(g.children(v)))
+    if len(g.children(widest)) > MAX_WHOLE_CHILDREN:
+        return f"{widest} has {len(g.children(widest))} children, more than {MAX_WHOLE_CHILDREN}"
+    return None
+
+
 def segments(amr: Amr) -> list[Amr]:
     """The graphs to generate for ``amr``, in the order they are said: [amr]
     itself unless it is too large (see the module doc)."""
-    g = amr.graph
-    if len(g.vertices) <= MAX_WHOLE_VERTICES and all(len(g.children(v)) <= MAX_WHOLE_CHILDREN for v in g.vertices):
+    if too_large_to_generate_whole(amr) is None:
         return [amr]
     amr = without_empty_structures(amr)  # no segment is one of them alone
     g = amr.graph
