@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from amrgen.errors import AmrgenError
 from amrgen.io.atomic import write_atomically
 from amrgen.io.cache_file import CacheFileError, checked_header, parsed_json
 from amrgen.lexicon.wordnet_table import POS_TAGS, WordNetTable, build_table
@@ -170,7 +171,7 @@ def read_or_build(path: Path, load_reader: Callable[[], Any] = _load_reader) -> 
     if table is None:
         reader = load_reader()
         table = build_table(reader)
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, AmrgenError):  # a folder that takes no file, a link in its place
             write_table(path, table, fingerprint(reader_source(reader)))
     return table
 

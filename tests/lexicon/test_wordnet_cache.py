@@ -149,6 +149,16 @@ def test_a_cache_that_cannot_be_written_still_gives_the_table(builds, tmp_path):
     assert read_or_build(path, builds.reader).count("dog", "n") == 2
 
 
+def test_a_cache_folder_that_takes_no_file_or_a_link_in_its_place_still_gives_the_table(builds, unwritable_dir,
+                                                                                         tmp_path):
+    """The atomic writer refuses these with AmrgenError (issue 34, point 1): the table is used all the same."""
+    assert read_or_build(unwritable_dir / "wordnet-table.json", builds.reader).count("dog", "n") == 1  # built once
+    link = tmp_path / "wordnet-table.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    assert read_or_build(link, builds.reader).count("dog", "n") == 2  # built again: nothing was kept
+    assert link.is_symlink() and not (tmp_path / "elsewhere.json").exists()
+
+
 class _Planted:
     """Unpickling this runs ``open(marker, "w")``: a pickle is code."""
 
