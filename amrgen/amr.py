@@ -62,6 +62,30 @@ def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:
     return any(role == "mode" and graph.label(child) == mode for _, role, child in graph.out_edges(v))
 
 
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def quantity_of_unit(graph: Graph, v: Vertex) -> Vertex | None:
+    """The quantity (``monetary-quantity``, ``distance-quantity``, ``temporal-quantity`` ...)
+    whose ``:unit`` v is, or None: ``(m / monetary-quantity :quant 20 :unit (d / dollar))``."""
+    return next((parent for parent, role, _ in graph.in_edges(v)
+                 if role == "unit" and str(graph.label(parent)).endswith("-quantity")), None)
+
+
+def unit_number(graph: Graph, v: Vertex) -> str | None:
+    """The grammatical number of the unit v of a quantity: ``singular`` where the
+    quantity's :quant is 1, ``plural`` where it is another number (20 dollars); None
+    where v is no unit or the quantity has no number (``:quant (a / about :op1 5)``)."""
+    quantity = quantity_of_unit(graph, v)
+    if quantity is None:
+        return None
+    for _, role, child in graph.out_edges(quantity):
+        label = str(graph.label(child))
+        if role == "quant" and _NUMBER.fullmatch(label):
+            return "singular" if float(label) == 1 else "plural"
+    return None
+
+
 def is_inverted(role: str) -> bool:
     """Whether a role is the inverse r-of of some role r."""
     return _amr_model.is_role_inverted(":" + role)

@@ -5,6 +5,7 @@ A resource fixture skips its test with the reason when the resource is missing, 
 """
 
 import os
+import stat
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
 
@@ -147,3 +148,62 @@ def divergence_by_hand():
         pytest.fail(f"{entry.id}: the model never leaves the oracle's path")
 
     return by_hand
+
+
+def _takes_a_new_file(directory: Path) -> bool:
+    try:
+        (directory / ".probe").touch()
+    except OSError:
+        return False
+    (directory / ".probe").unlink()
+    return True
+
+
+@pytest.fixture
+def unwritable_dir(tmp_path):
+    """A directory in which no file can be made: mode 0555, and where that does not stop
+    the user (root) immutable as well (``chattr +i``); skips the test where neither does."""
+    import subprocess
+
+    directory = tmp_path / "read-only"
+    directory.mkdir()
+    directory.chmod(0o555)
+    immutable = False
+    try:
+        if _takes_a_new_file(directory):
+            immutable = subprocess.run(["chattr", "+i", str(directory)], capture_output=True).returncode == 0
+            if _takes_a_new_file(directory):
+                pytest.skip("the user writes in a read-only directory and chattr +i is not available")
+        yield directory
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(directory)], check=True)
+        directory.chmod(0o755)
+
+
+class SpecialOutputs(dict):
+    """Name ↦ path of things that are not regular files (see :func:`special_outputs`)."""
+
+    def kinds(self) -> dict:
+        """What each path is, to tell that it was left alone: file type, device, a link's target."""
+        return {name: (os.lstat(path).st_mode, os.lstat(path).st_rdev, os.readlink(path) if path.is_symlink() else None)
+                for name, path in self.items()}
+
+
+@pytest.fixture
+def special_outputs(tmp_path) -> SpecialOutputs:
+    """Paths that name something other than a regular file, built here (never the
+    machine's own /dev): a FIFO, a symbolic link to a file, a directory and, where
+    the user may make one, a character device like /dev/null (1, 3)."""
+    target = tmp_path / "linked.txt"
+    target.write_text("the file linked to\n")
+    paths = SpecialOutputs(fifo=tmp_path / "pipe", link=tmp_path / "link", directory=tmp_path / "folder")
+    os.mkfifo(paths["fifo"])
+    paths["link"].symlink_to(target)
+    paths["directory"].mkdir()
+    try:
+        os.mknod(tmp_path / "null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        paths["device"] = tmp_path / "null"
+    except OSError:
+        pass
+    return paths

@@ -94,3 +94,15 @@ def test_a_reentrancy_that_closes_a_cycle_is_inverted():
 def test_a_reference_with_an_alignment_mark_is_a_reentrancy():
     amr = Amr.from_penman("(a / and :op1 (b / bind-01 :ARG1 (p / protein)) :op2 (c / cell :mod p~e.4))")
     assert ("c", "mod", "p") in amr.graph.edges and not amr.constants
+
+
+def test_the_unit_of_a_quantity_and_its_number():
+    from amrgen.amr import quantity_of_unit, unit_number
+
+    amr = Amr.from_penman("(a / and :op1 (m / monetary-quantity :quant 20 :unit (d / dollar)) "
+                          ":op2 (t / temporal-quantity :quant 1 :unit (y / year)) "
+                          ":op3 (l / distance-quantity :quant (b / about :op1 5) :unit (k / kilometer)) "
+                          ":op4 (p / person :unit (u / unit)))")
+    g = amr.graph
+    assert [quantity_of_unit(g, v) for v in ("d", "y", "k", "u", "m")] == ["m", "t", "l", None, None]
+    assert [unit_number(g, v) for v in ("d", "y", "k", "u")] == ["plural", "singular", None, None]

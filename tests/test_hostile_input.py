@@ -2,6 +2,7 @@
 or is refused in one line before any work, never a traceback for the whole run.
 The commands run with the shipped default generator."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,12 @@ def test_another_encoding_for_the_whole_file_a_bom_and_crlf(generator, tmp_path,
     with pytest.raises(SystemExit):
         _generate(generator, plain, tmp_path / "unknown.out", "--encoding", "klingon")
     assert "unknown encoding 'klingon'" in capsys.readouterr().err
+    for codec in ("rot13", "base64", "zlib"):  # issue 34, point 8: codecs of Python's that are not text encodings
+        with pytest.raises(SystemExit):
+            _generate(generator, plain, tmp_path / "unknown.out", "--encoding", codec)
+        err = capsys.readouterr().err
+        assert err.endswith(f"argument --encoding: '{codec}' is not a text encoding (a codec of Python's that is "
+                            "not for text files)\n") and "Traceback" not in err
 
 
 @pytest.mark.parametrize(("text", "what"), [
@@ -158,3 +165,42 @@ def test_control_characters_never_reach_the_terminal_or_the_output(generator, tm
     lines = written.splitlines()
     assert len(lines) == 4 and "[2j" in lines[0] and lines[1] == "" and lines[0] in out.splitlines()
     assert "could not generate" in err and "entry bad\\x1b[31m: variable a is defined twice" in err
+
+
+def test_bidirectional_controls_never_reach_the_terminal_or_the_output(generator, tmp_path, capsys):
+    """Issue 34, point 8: U+202A-202E and U+2066-2069 in ids, concepts and strings."""
+    corpus = tmp_path / "in.txt"
+    corpus.write_text('# ::id evil\u202e1\n(b / boy\u2066 :mod (x / "a\u202eb\u2069"))\n\n'
+                      "# ::id bad\u2067\n(a / a :ARG0 (a / b\u202d))\n\n" + GOOD, encoding="utf-8")
+    output, trace = tmp_path / "out.txt", tmp_path / "trace.jsonl"
+    assert _generate(generator, corpus, output, "-s", "--trace", str(trace)) == 1
+    out, err = capsys.readouterr()
+    written = output.read_text(encoding="utf-8")
+    bidi = re.compile("[\u202a-\u202e\u2066-\u2069]")
+    for text in (out, err, written, trace.read_text(encoding="utf-8")):
+        assert not bidi.search(text)
+    lines = written.splitlines()
+    assert len(lines) == 4 and lines[0] and lines[0] in out.splitlines() and lines[1] == ""
+    assert "entry bad\\u2067: variable a is defined twice" in err
+
+
+def test_an_empty_structure_inside_a_graph_is_said_as_nothing(generator, tmp_path, capsys):
+    """Issue 34, point 3: a childless and/or/multi-sentence/date-entity below the root costs
+    nothing but itself (in a graph generated whole and in one generated in segments); only an
+    empty root, or one whose children are all empty, is refused."""
+    wide = " ".join(f":op{i} (n{i} / {('boy', 'girl', 'star')[i % 3]})" for i in range(1, 40))
+    graphs = ["(s / sleep-01 :ARG0 (b / boy))", "(s / sleep-01 :ARG0 (b / boy) :mod (a / and))",
+              "(s / sleep-01 :ARG0 (b / boy :mod (o / or)) :time (d / date-entity))",
+              "(s / sleep-01 :ARG0 (b / boy) :ARG1 (m / multi-sentence :snt1 (a / and)))",
+              f"(a / and {wide})", f"(a / and {wide} :op40 (a2 / and) :op41 (o / or :op1 (m / multi-sentence)))",
+              "(a / and :op1 (o / or))"]
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("".join(f"# ::id e{i}\n{graph}\n\n" for i, graph in enumerate(graphs)), encoding="utf-8")
+    output = tmp_path / "out.txt"
+    assert _generate(generator, corpus, output) == 1
+    lines = output.read_text(encoding="utf-8").splitlines()
+    assert lines[0] != "" and lines[1:4] == [lines[0]] * 3
+    assert lines[4] != "" and lines[5] == lines[4]
+    assert lines[6] == ""
+    err = capsys.readouterr().err
+    assert err.count("could not generate") == 1 and f"{corpus}:19: entry e6: and a has no conjunct" in err

@@ -2,7 +2,6 @@
 and the options several of them share."""
 
 import argparse
-import codecs
 import sys
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -16,10 +15,13 @@ def add_encoding_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _encoding(name: str) -> str:
+    from amrgen.io import CorpusFormatError
+    from amrgen.io.penman_corpus import text_codec
+
     try:
-        codecs.lookup(name)
-    except LookupError:
-        raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
+        text_codec(name)
+    except CorpusFormatError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return name
 
 

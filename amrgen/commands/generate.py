@@ -8,7 +8,10 @@ an empty line and one message on stderr naming the file, line and entry
 (and the limit); the other graphs are unaffected, and a
 count of the failures ends the run.  OUTPUT (and the trace) is written when
 all graphs are done, replacing any older file in one step, so an interrupted
-run leaves the older file as it was.
+run leaves the older file as it was.  OUTPUT and the trace must be regular
+files or not exist: a directory, a symbolic link, a FIFO or a device
+(/dev/null) is refused before any work, as is a directory that takes no new
+file (exit status 2).
 
 Exit status: 0 when every graph was generated, 1 when some could not be
 (OUTPUT is written all the same), 2 for an error that stops the command
@@ -69,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "generate", help="generate a sentence for every AMR graph of a file",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-i", "--input", required=True, help="AMR corpus (PENMAN, # ::id and # ::snt optional)")
-    parser.add_argument("-o", "--output", required=True, help="the sentences, one line per graph")
+    parser.add_argument("-o", "--output", required=True, help="the sentences, one line per graph (a regular file, or a new one)")
     add_encoding_option(parser)
     add_generator_options(parser)
     add_dask_option(parser)

@@ -45,7 +45,7 @@ from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.conventions import Conventions
 from amrgen.postprocess.pipeline import Edit, Pipeline, resolve_pipeline
 from amrgen.postprocess.step import Context
-from amrgen.prep.normalize import normalize_amr
+from amrgen.prep.normalize import NOTHING_WITHOUT_CHILDREN, normalize_amr, says_nothing
 from amrgen.realization.defaults import DefaultRealizer
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, finalize, initial
@@ -57,11 +57,6 @@ DEFAULT_DIR = RESOURCES_DIR / "default"
 DEFAULT_MODEL = DEFAULT_DIR / "model"
 DEFAULT_HYPERPARAMETERS = DEFAULT_DIR / "hyperparameters.json"
 
-NOTHING_WITHOUT_CHILDREN = {"multi-sentence": "sentence", "and": "conjunct", "or": "disjunct",
-                            "date-entity": "date part"}
-"""Concepts said only through their children (a multi-sentence is ε, its
-sentences are said): without a child one of them would silently give an empty
-line or a lone ".", so its graph is refused with a message instead."""
 
 
 MAX_VERTICES_ALL_SAID = 200
@@ -219,10 +214,12 @@ class Generator:
     def first_phase(self, amr: Amr) -> tuple[Amr, Phase1Result]:
         """The normalized graph and generateGreedy_restr on it (line 1 of
         Algorithm 5).  It does not depend on the hyperparameters, so tuning
-        computes it once per graph.  A graph with a concept of
-        :data:`NOTHING_WITHOUT_CHILDREN` that has no child raises :class:`GenerationError`."""
-        _check_something_to_say(amr)
+        computes it once per graph.  A graph whose root is a concept of
+        :data:`~amrgen.prep.normalize.NOTHING_WITHOUT_CHILDREN` without a child (once
+        normalization removed such empty structures below it) raises
+        :class:`GenerationError`: it would silently give an empty line or a lone "."."""
         graph = normalize_amr(amr)
+        _check_something_to_say(graph)
         return graph, generate_greedy_restricted(initial(graph.graph), self.models, self.system)
 
     def continue_from(self, c: Configuration) -> tuple[list[tuple[Configuration, Transition, float]], Configuration]:
@@ -307,11 +304,9 @@ def _pipeline(spec: PostprocessSpec, source: str) -> Pipeline:
 
 
 def _check_something_to_say(amr: Amr) -> None:
-    g = amr.graph
-    for v in g.vertices:
-        concept = str(g.label(v))
-        if concept in NOTHING_WITHOUT_CHILDREN and v not in amr.constants and not g.out_edges(v):
-            raise GenerationError(f"{concept} {v} has no {NOTHING_WITHOUT_CHILDREN[concept]}: nothing to say")
+    if says_nothing(amr.graph, amr.constants, amr.root):
+        concept = str(amr.graph.label(amr.root))
+        raise GenerationError(f"{concept} {amr.root} has no {NOTHING_WITHOUT_CHILDREN[concept]}: nothing to say")
 
 
 def _names(vertices: list[Vertex]) -> str:

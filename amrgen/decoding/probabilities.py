@@ -46,7 +46,8 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 
-from amrgen.amr import concept_form, has_mode
+from amrgen.amr import concept_form, has_mode, quantity_of_unit
+from amrgen.amr import unit_number as quantity_unit_number
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
@@ -57,7 +58,7 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
-from amrgen.realization.numbers import contradicts, is_number
+from amrgen.realization.numbers import contradicts, is_number, says_a_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
@@ -175,14 +176,15 @@ class TransitionProbabilities:
         label = str(g.label(v))
         imperative = has_mode(g, v, "imperative")
         fixed = c.rho.get(Key.POS, v) or ("VB" if imperative else None if is_propbank_frameset(label)
-                                           else self.models.resources.empirical_pos.get(label))
+                                           else self.system.constraints.expected_pos(g, v))
+        unit_number = quantity_unit_number(g, v)
         found = []
         no_article, plural = self._article_disallowed(c), forced_plural(g, v)
         for pos, p_pos in self._values(ModelName.POS, context, {}, h.n_pos, h.r_pos, fixed):
             known = {Key.POS: pos}
             noun, verb = pos == "NN", pos == "VB"
             for number, p_number in self._values(ModelName.NUMBER, context, known, h.n_number, h.r_number,
-                                                  (PLURAL if plural else None) if noun else NONE):
+                                                  (unit_number or (PLURAL if plural else None)) if noun else NONE):
                 with_number = {**known, Key.NUMBER: number}
                 for denom, p_denom in self._values(ModelName.DENOM, context, with_number, h.n_denom, h.r_denom,
                                                     None if noun and not no_article else NONE):
@@ -239,6 +241,7 @@ class TransitionProbabilities:
         use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v) and not (
             is_named_entity(c.graph, v) and not shows_concept(self.models.entity_arrangements, concept_form(label)))
         imperative = has_mode(c.graph, v, "imperative")
+        unit = quantity_of_unit(c.graph, v) is not None  # said as a unit, never as a number
         scored: dict[Realize, float] = {}
         annotations = self.annotations(c)
         for alpha, p_alpha in annotations:
@@ -249,7 +252,7 @@ class TransitionProbabilities:
                     # Keep said σ1 is represented in the sentence; an imperative takes the base
                     # form; a number is not said as another one
                     if word and (not imperative or is_base_form(word)) and not (
-                            is_number(label) and contradicts(word, label)):
+                            is_number(label) and contradicts(word, label)) and not (unit and says_a_number(word)):
                         words[word] = max(words.get(word, 0.0), p)
             # p_ε ∈ [0, p~] (5.2); an assignment beyond p~ (the ranges of the search
             # are independent) means p_ε = p~.

@@ -31,8 +31,8 @@ root down.
 from __future__ import annotations
 
 from amrgen.amr import Amr
-from amrgen.decoding.generator import NOTHING_WITHOUT_CHILDREN
 from amrgen.graph import Graph, Vertex
+from amrgen.prep.normalize import NOTHING_WITHOUT_CHILDREN, without_empty_structures
 
 MAX_WHOLE_VERTICES = 200
 """A graph of up to this many vertices (and no node above :data:`MAX_WHOLE_CHILDREN` children) is generated whole."""
@@ -49,12 +49,24 @@ SEGMENT_VERTICES = 60
 MULTI_SENTENCE = "multi-sentence"
 
 
+def too_large_to_generate_whole(amr: Amr) -> str | None:
+    """Why ``amr`` is cut into segments, in a few words (None: it is generated whole)."""
+    g = amr.graph
+    if len(g.vertices) > MAX_WHOLE_VERTICES:
+        return f"{len(g.vertices)} vertices, more than {MAX_WHOLE_VERTICES}"
+    widest = max(g.vertices, key=lambda v: len(g.children(v)))
+    if len(g.children(widest)) > MAX_WHOLE_CHILDREN:
+        return f"{widest} has {len(g.children(widest))} children, more than {MAX_WHOLE_CHILDREN}"
+    return None
+
+
 def segments(amr: Amr) -> list[Amr]:
     """The graphs to generate for ``amr``, in the order they are said: [amr]
     itself unless it is too large (see the module doc)."""
-    g = amr.graph
-    if len(g.vertices) <= MAX_WHOLE_VERTICES and all(len(g.children(v)) <= MAX_WHOLE_CHILDREN for v in g.vertices):
+    if too_large_to_generate_whole(amr) is None:
         return [amr]
+    amr = without_empty_structures(amr)  # no segment is one of them alone
+    g = amr.graph
     tree = _spanning_tree(g)
     size = _subtree_sizes(g, tree)
     found: list[Amr] = []

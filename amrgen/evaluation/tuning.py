@@ -42,6 +42,7 @@ from amrgen.evaluation.generation import (
     reference_tokens,
 )
 from amrgen.hyperparameters import PIPELINE, RANGES, Hyperparameters
+from amrgen.io.cache_file import parsed_json
 
 if TYPE_CHECKING:
     from amrgen.evaluation.cluster import Cluster
@@ -106,7 +107,7 @@ class TuningLog:
     def _read(self) -> None:
         lines = self.path.read_text(encoding="utf-8").splitlines()
         try:
-            header = json.loads(lines[0])["settings"] if lines else None
+            header = parsed_json(lines[0])["settings"] if lines else None
         except (ValueError, KeyError, TypeError):
             header = None
         if header != self.settings:
@@ -114,7 +115,7 @@ class TuningLog:
                               "move it away or write the hyperparameters elsewhere (-o)")
         for number, line in enumerate(lines[1:], start=2):
             try:
-                record = json.loads(line)
+                record = parsed_json(line)
                 hyper = Hyperparameters(**record["hyperparameters"])
                 self.scores[_key(hyper)] = float(record["bleu"])
             except (ValueError, KeyError, TypeError) as error:

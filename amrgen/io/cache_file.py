@@ -16,12 +16,22 @@ class CacheFileError(AmrgenError):
     """A cache file that is not of its format and version, or is damaged; the message names the file."""
 
 
+def parsed_json(text: str | bytes):
+    """``json.loads(text)``, with nesting too deep for the parser (a damaged or
+    hostile file: ``[[[...`` 100,000 deep) a ValueError like any other damage,
+    not a RecursionError."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+
+
 def checked_header(path: str | Path, line: str | bytes, format_name: str, version: int, what: str) -> dict:
     """The first line of the cache file ``path``, a JSON object whose ``format`` is
     ``format_name`` and whose ``version`` is ``version``; :class:`CacheFileError`
     (``what`` names the kind of file in its message) otherwise."""
     try:
-        header = json.loads(line)
+        header = parsed_json(line)
     except ValueError:
         header = None
     if not (isinstance(header, dict) and header.get("format") == format_name):

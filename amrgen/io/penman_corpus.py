@@ -131,7 +131,7 @@ def iter_corpus(path: str | Path, encoding: str | None = None) -> Iterator[Corpu
     bytes that are not UTF-8, or a NUL byte (UTF-16 text read as UTF-8), costs
     its entry: a :class:`ReadError` naming the line, column and bytes.
     """
-    if encoding is None or _codec_name(encoding) in ("utf-8", "utf-8-sig"):
+    if encoding is None or text_codec(encoding) in ("utf-8", "utf-8-sig"):
         lines: Iterable[_Line] = (_utf8_line(number, raw) for number, raw in raw_lines(path))
     else:
         lines = ((line, None) for line in _split_lines(_decoded(path, encoding)))
@@ -220,11 +220,21 @@ def write_corpus(path: str | Path, entries: Iterable[CorpusEntry]) -> None:
             stream.write(format_entry(entry.metadata, entry.graph_text))
 
 
-def _codec_name(encoding: str) -> str:
+def text_codec(encoding: str) -> str:
+    """The codec name of the text encoding ``encoding``; :class:`CorpusFormatError` for a name
+    Python does not know and for one of its codecs that are not text encodings (rot13, base64)."""
     try:
-        return codecs.lookup(encoding).name
+        codec = codecs.lookup(encoding)
     except LookupError:
         raise CorpusFormatError(f"unknown encoding {encoding!r}") from None
+    try:
+        b"\0".decode(encoding)
+    except LookupError:
+        raise CorpusFormatError(f"{encoding!r} is not a text encoding (a codec of Python's that is not "
+                                "for text files)") from None
+    except UnicodeDecodeError:  # a text encoding of more than one byte a character
+        pass
+    return codec.name
 
 
 def _split_lines(text: str) -> list[str]:

@@ -1,6 +1,7 @@
 """Text from a corpus made safe to show: concepts, strings and ``# ::id`` values
 may hold control characters (an escape sequence can clear a terminal or
-retitle it), which must never reach the terminal or an output file as they are.
+retitle it, a bidirectional override turn text around), which must never
+reach the terminal or an output file as they are.
 
 :func:`escaped` is for messages (the characters shown as ``\\x1b``, so the user
 sees what is in the file); :func:`printable` is for the one-line sentences of
@@ -13,8 +14,10 @@ import json
 import re
 from typing import Any
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""C0 and C1 control characters (tab and newline among them) and Unicode's line separators."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 control characters (tab and newline among them), Unicode's line separators
+and its bidirectional controls (marks, embeddings, overrides and isolates: U+202E shows
+what follows it backwards, so a message or a sentence could read other than it is)."""
 
 
 def escaped(text: str) -> str:

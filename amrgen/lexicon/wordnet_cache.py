@@ -24,8 +24,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from amrgen.errors import AmrgenError
 from amrgen.io.atomic import write_atomically
-from amrgen.io.cache_file import CacheFileError, checked_header
+from amrgen.io.cache_file import CacheFileError, checked_header, parsed_json
 from amrgen.lexicon.wordnet_table import POS_TAGS, WordNetTable, build_table
 from amrgen.paths import cache_dir
 
@@ -116,7 +117,7 @@ def read_table(path: Path) -> WordNetTable | None:
     except OSError as error:
         raise CacheFileError(f"{path}: cannot be read ({error.strerror})") from None
     try:
-        table = json.loads(body)
+        table = parsed_json(body)
         counts = {tag: _unpacked(table["counts"][tag]) for tag in POS_TAGS}
         exceptions = {tag: {form: tuple(bases) for form, bases in table["exceptions"][tag].items()}
                       for tag in POS_TAGS}
@@ -170,7 +171,7 @@ def read_or_build(path: Path, load_reader: Callable[[], Any] = _load_reader) -> 
     if table is None:
         reader = load_reader()
         table = build_table(reader)
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, AmrgenError):  # a folder that takes no file, a link in its place
             write_table(path, table, fingerprint(reader_source(reader)))
     return table
 

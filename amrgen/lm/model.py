@@ -102,8 +102,9 @@ def write_checksum(path: str | Path) -> None:
 
 def unchecked_note(path: str | Path) -> str | None:
     """The one-line warning for the model at ``path`` when nothing records its checksum
-    (None when its checksum file is there; whether it matches is :func:`check_checksum`'s)."""
-    if checksum_path(path).exists():
+    (None when its checksum file is there, whether it matches being :func:`check_checksum`'s,
+    and when there is no model at ``path``: loading it says so, and a warning first would mislead)."""
+    if checksum_path(path).exists() or not Path(path).is_file():
         return None
     return (f"{path}: no {checksum_path(path).name} beside it, so damage to it goes unnoticed "
             f"(amrgen lm checksum {path} records its checksum)")
@@ -116,6 +117,8 @@ def check_checksum(path: Path) -> None:
     recorded_at = checksum_path(path)
     if not recorded_at.exists():
         return
+    if not recorded_at.is_file():  # opening a FIFO would wait for a writer for ever
+        raise AmrgenError(f"{recorded_at}: not a regular file; the model's size and SHA-256 are recorded in one")
     try:
         with recorded_at.open("rb") as stream:
             text = stream.read(_MAX_CHECKSUM_BYTES).decode("ascii")

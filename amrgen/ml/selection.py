@@ -49,6 +49,7 @@ import scipy.sparse as sp
 from sklearn.exceptions import ConvergenceWarning
 
 from amrgen.errors import AmrgenError
+from amrgen.io.cache_file import parsed_json
 from amrgen.ml.context import ROLES, FeatureContext, FeatureResources
 from amrgen.ml.csr import ranges
 from amrgen.ml.events import events
@@ -307,7 +308,7 @@ class SelectionState:
     @classmethod
     def load(cls, path: Path) -> SelectionState:
         try:
-            content = json.loads(path.read_text(encoding="utf-8"))
+            content = parsed_json(path.read_text(encoding="utf-8"))
             if content.pop("format") != STATE_FORMAT:
                 raise ValueError("not a feature selection state")
             return cls(**content)

@@ -3,7 +3,8 @@
 Layout of a model directory::
 
     manifest.json   {"format": "amrgen-model", "format_version": 2, "amrgen_version": ...,
-                     "settings": {...}, "models": [NAME, ...], "files": {FILE: SHA-256, ...}}
+                     "settings": {...}, "models": [NAME, ...], "files": {FILE: SHA-256, ...},
+                     "sizes": {FILE: bytes, ...}}  (sizes: since issue 34; optional)
     NAME.json       labels, feature templates, training metadata
     NAME.npz        compressed arrays, read with allow_pickle=False:
                     vocabulary: the indicators' UTF-8 bytes one after another (uint8),
@@ -22,9 +23,11 @@ refused, as every other version, with a request to retrain.
 Nothing here unpickles. The manifest itself is read only up to
 :data:`MAX_MANIFEST_BYTES` and checked against its schema (:func:`check_manifest`:
 no field but those above; ``settings`` plain JSON of bounded depth, size and
-length, strings printable, numbers finite; each model named once), and
-``settings`` are checked so when saved too. Every file is checked against its checksum before it is
-parsed, and whatever is refused (a missing directory, a foreign or incompatible
+length, strings printable, numbers finite; each model named once, at least one,
+and every NAME.npz of the directory named), and ``settings`` are checked so when
+saved too. Every file is checked against its size in the manifest (or
+:data:`MAX_FILE_BYTES` where it has none) before it is read, and against its
+checksum, computed as it is read, before it is parsed, and whatever is refused (a missing directory, a foreign or incompatible
 manifest, a changed, truncated or missing file) raises :class:`ModelError` with one
 line naming the file and the field: every JSON and NPZ file is parsed against its
 shape (types, one-dimensional arrays of declared sizes that the file can hold,
@@ -59,9 +62,12 @@ FORMAT = "amrgen-model"
 FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
 
-MAX_ARRAY_BYTES = 1 << 31
-"""The most bytes one array of a model's NPZ file may declare (the shipped models'
-largest is under a megabyte), checked before anything is allocated for it."""
+MAX_FILE_BYTES = 1 << 29
+"""The most bytes a file of a model directory may have, and all the arrays of one
+NPZ file together may declare once decompressed (the shipped models' largest file
+is about a megabyte, its arrays a few), checked before anything is read or allocated."""
+_CHUNK = 1 << 20
+"""Bytes read at a time while a file's checksum is computed."""
 _DEFLATE_RATIO = 1032
 """Deflate cannot expand data more than this: a zip entry declaring more is a lie."""
 _ARRAYS = {"vocabulary": ("u", "unsigned bytes"), "vocabulary_ends": ("iu", "integers"),
@@ -79,7 +85,7 @@ MAX_TEXT = 4096
 """Characters in one string of the manifest."""
 MAX_MODELS = 64
 MAX_FILES = 1024
-_FIELDS = ("format", "format_version", "amrgen_version", "settings", "models", "files")
+_FIELDS = ("format", "format_version", "amrgen_version", "settings", "models", "files", "sizes")
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -180,9 +186,10 @@ def _publish(
             _link_or_copy(source, staging / name)
             checksums[name] = checksum
         header = {"format": FORMAT, "format_version": FORMAT_VERSION, "amrgen_version": __version__}
+        sizes = {name: (staging / name).stat().st_size for name in sorted(checksums)}
         text = json.dumps(
-            {**header, **manifest, "files": dict(sorted(checksums.items()))}, indent=2, ensure_ascii=False,
-            allow_nan=False,
+            {**header, **manifest, "files": dict(sorted(checksums.items())), "sizes": sizes}, indent=2,
+            ensure_ascii=False, allow_nan=False,
         )
         _write(staging / MANIFEST, text.encode("utf-8"))
         os.chmod(staging, 0o755)
@@ -244,6 +251,12 @@ def load_models(directory: str | Path) -> tuple[dict[str, MaxentModel], dict[str
     """The models (name → model) and the creation settings of a model directory."""
     directory = Path(directory)
     manifest = _read_manifest(directory)
+    if not manifest["models"]:
+        raise ModelError(f"{directory / MANIFEST}: lists no model")
+    unlisted = sorted(path.name for path in directory.glob("*.npz") if path.stem not in manifest["models"])
+    if unlisted:
+        raise ModelError(f"{directory / unlisted[0]}: a model {directory / MANIFEST} does not list; the manifest "
+                         "is not the one saved with the models")
     models = {name: _load_model(directory, manifest, name) for name in manifest["models"]}
     return models, manifest["settings"]
 
@@ -342,6 +355,12 @@ def manifest_problem(manifest: dict[str, Any]) -> str | None:
             return f"files: {_shown(name)} cannot name a file of a model directory"
         if not (isinstance(sha, str) and _SHA256.fullmatch(sha)):
             return f"files[{name!r}]: expected a SHA-256 in hexadecimal, found {_json_type(sha)}"
+    sizes = manifest.get("sizes", {})
+    if not (isinstance(sizes, dict) and len(sizes) <= MAX_FILES):
+        return f"sizes: expected an object of at most {MAX_FILES} file sizes, found {_json_type(sizes)}"
+    for name, size in sizes.items():
+        if not (isinstance(size, int) and not isinstance(size, bool) and 0 <= size):
+            return f"sizes[{name!r}]: expected a number of bytes, found {_json_type(size)}"
     if not (isinstance(models, list) and len(models) <= MAX_MODELS):
         return f"models: expected a list of at most {MAX_MODELS} names, found {_json_type(models)}"
     for i, name in enumerate(models):
@@ -444,12 +463,16 @@ def _arrays(content: bytes) -> dict[str, np.ndarray]:
     one-dimensional array of the kind of numbers it holds."""
     arrays = {}
     with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        declared = sum(entry.file_size for entry in archive.infolist())
+        if declared > MAX_FILE_BYTES:
+            raise ValueError(f"its arrays declare {declared} bytes decompressed, more than a model holds "
+                             f"({MAX_FILE_BYTES})")
         for name, (kinds, description) in _ARRAYS.items():
             try:
                 entry = archive.getinfo(f"{name}.npy")
             except KeyError:
                 raise ValueError(f"{name}: missing") from None
-            if entry.file_size > min(MAX_ARRAY_BYTES, _DEFLATE_RATIO * entry.compress_size + 4096):
+            if entry.file_size > _DEFLATE_RATIO * entry.compress_size + 4096:
                 raise ValueError(f"{name}: declares {entry.file_size} bytes in {entry.compress_size} compressed")
             raw = io.BytesIO(archive.read(entry))
             version = np.lib.format.read_magic(raw)
@@ -477,12 +500,35 @@ def _read_checked(directory: Path, manifest: dict[str, Any], name: str) -> bytes
         raise ModelError(f"{path}: not listed in {directory / MANIFEST}")
     if not path.is_file():
         raise MissingModelError(f"{path}: missing, though {directory / MANIFEST} lists it")
-    content = _read(path)
-    if hashlib.sha256(content).hexdigest() != expected:
-        raise ModelError(
-            f"{path}: checksum differs from {directory / MANIFEST}; the file was changed or truncated after saving"
-        )
+    size, listed = path.stat().st_size, manifest.get("sizes", {}).get(name)
+    if listed is not None and size != listed:
+        raise ModelError(f"{path}: {size} bytes, but {directory / MANIFEST} says {listed}; the file was changed "
+                         "or truncated after saving")
+    if size > MAX_FILE_BYTES:
+        raise ModelError(f"{path}: {size} bytes, more than a model file holds ({MAX_FILE_BYTES})")
+    for keep in (False, True):  # checked in chunks before anything is kept, then read (and checked) again
+        content, checksum = _read_hashed(path, size, keep)
+        if checksum != expected:
+            raise ModelError(
+                f"{path}: checksum differs from {directory / MANIFEST}; the file was changed or truncated after saving"
+            )
     return content
+
+
+def _read_hashed(path: Path, size: int, keep: bool) -> tuple[bytes, str]:
+    """The content of ``path`` if ``keep`` (else nothing) and its SHA-256, read in
+    chunks and no further than ``size`` bytes and one more (a file that grew is read no further)."""
+    digest, chunks, left = hashlib.sha256(), [], size + 1
+    try:
+        with open(path, "rb") as stream:
+            while left > 0 and (chunk := stream.read(min(_CHUNK, left))):
+                digest.update(chunk)
+                if keep:
+                    chunks.append(chunk)
+                left -= len(chunk)
+    except OSError as error:
+        raise ModelError(f"{path}: cannot read ({error.strerror or error})") from error
+    return b"".join(chunks), digest.hexdigest()
 
 
 def _read(path: Path) -> bytes:

@@ -357,7 +357,7 @@ class Oracle:
         """α made to satisfy the Realize restrictions of 5.1."""
         label = str(c.graph.label(c.sigma1))
         pos = a.pos
-        expected = self.system.constraints.resources.empirical_pos.get(label)
+        expected = self.system.constraints.expected_pos(c.graph, c.sigma1)
         if not is_propbank_frameset(label) and expected is not None:
             pos = expected
         pos = c.rho.get(Key.POS, c.sigma1, pos)

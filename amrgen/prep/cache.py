@@ -51,7 +51,7 @@ from amrgen.amr import AmrFormatError
 from amrgen.errors import AmrgenError
 from amrgen.io import CorpusFormatError
 from amrgen.io.atomic import write_atomically
-from amrgen.io.cache_file import CacheFileError, checked_header
+from amrgen.io.cache_file import CacheFileError, checked_header, parsed_json
 from amrgen.io.penman_corpus import ReadError, read_corpus_text
 from amrgen.lexicon.words import LEXICON_DIR
 from amrgen.paths import PROJECT_ROOT, cache_dir
@@ -163,7 +163,7 @@ def read_cached(cached: Path, key: str, source: str | Path) -> PreparedCorpus | 
     try:
         if header["key"] != key:
             raise ValueError
-        lists = json.loads(lists_line)
+        lists = parsed_json(lists_line)
         errors = [ReadError(str(source), line, entry_id, message, index, graph_text)
                   for line, entry_id, message, index, graph_text in lists["errors"]]
         corpus = prepared_entries(read_corpus_text(body, str(cached)))

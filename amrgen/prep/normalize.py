@@ -46,6 +46,13 @@ has.
 
 **Wiki links** (reference §4.5): ``:wiki`` leaves are removed.
 
+**Empty structures** (our addition): a ``multi-sentence``, ``and``, ``or`` or
+``date-entity`` is said only through its children (:data:`NOTHING_WITHOUT_CHILDREN`);
+one without any, below the root, says nothing and is removed, and so is a
+parent of that kind left without children by it.  The rest of the graph is
+generated as if it had never been there; an empty root is left for the
+generator to refuse (nothing to say).
+
 With an :class:`ExtendedEntry`, alignments are carried along, and, as the
 reference implementation does in training, the words aligned to a
 deverbalized vertex are tagged NN and those aligned to the parent of
@@ -79,6 +86,11 @@ VERBALIZATION_PATHS = (
 _OP_ROLE = re.compile(r"op(\d+)")
 _PROPBANK = re.compile(r".+-\d+")
 _VERBALIZE = ("VERBALIZE", "MAYBE-VERBALIZE")
+
+NOTHING_WITHOUT_CHILDREN = {"multi-sentence": "sentence", "and": "conjunct", "or": "disjunct",
+                            "date-entity": "date part"}
+"""Concepts said only through their children (a multi-sentence is ε, its
+sentences are said), each with what it lacks without them."""
 
 Pattern = tuple[str, str, str, tuple[str, str] | None]
 """(concept, role, child concept, optional (role, grandchild concept)) of a verbalization."""
@@ -167,6 +179,18 @@ def canonical_form(amr: Amr) -> tuple[Amr, dict[Vertex, Vertex]]:
     return canonical, rename
 
 
+def says_nothing(graph: Graph, constants: frozenset[Vertex] | set[Vertex], v: Vertex) -> bool:
+    """v is a concept of :data:`NOTHING_WITHOUT_CHILDREN` without children (not a constant written so)."""
+    return str(graph.label(v)) in NOTHING_WITHOUT_CHILDREN and v not in constants and not graph.out_edges(v)
+
+
+def without_empty_structures(amr: Amr) -> Amr:
+    """``amr`` without the empty structures below its root (see the module doc)."""
+    work = _Work(amr.graph.copy(), set(amr.constants), {}, {})
+    _remove_empty_structures(work, amr.root)
+    return dataclasses.replace(amr, graph=work.graph, constants=frozenset(work.constants))
+
+
 def entity_name(graph: Graph, v: Vertex) -> str | None:
     """The collapsed name of named entity v (``United States``), or None if it has none."""
     for _, role, child in graph.out_edges(v):
@@ -226,6 +250,7 @@ def _normalize(
     _collapse_names(work)
     _deverbalize(work, default_verbalizations() if verbalizations is None else verbalizations)
     _annotate_modes(work)
+    _remove_empty_structures(work, amr.root)
     graph = dataclasses.replace(amr, graph=work.graph, constants=frozenset(work.constants))
     canonical, rename = canonical_form(graph)
     moved = {rename[v]: frozenset(ps) for v, ps in work.alignment.items() if ps}
@@ -289,6 +314,16 @@ def _verbalized_child(
         word = verbalizations.get((*key, (extra_role, graph.label(grandchild))))
         return (word, [grandchild, child]) if word else None
     return None
+
+
+def _remove_empty_structures(work: _Work, root: Vertex) -> None:
+    graph = work.graph
+    empty = [v for v in graph.vertices if v != root and says_nothing(graph, work.constants, v)]
+    while empty:
+        v = empty.pop()
+        parents = graph.parents(v)
+        work.remove(v, into=None)
+        empty.extend(p for p in parents if p != root and p not in empty and says_nothing(graph, work.constants, p))
 
 
 def _annotate_modes(work: _Work) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from amrgen.lexicon.words import CARDINAL_NUMBERS, MONTHS, ORDINAL_NUMBERS, TIMES_OF_DAY
+from amrgen.lexicon.words import CARDINAL_NUMBERS, MONTHS, MULTIPLIERS, ORDINAL_NUMBERS, TIMES_OF_DAY
 
 NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 """A number constant of AMR: integers and decimals with a sign and an exponent
@@ -89,6 +89,14 @@ def contradicts(word: str, value: str) -> bool:
     for 44): the realize model learns numbers from alignments that may take
     one word of several."""
     return bool(word) and all(token in NUMBER_WORDS for token in word.split()) and word != spelled(value)
+
+
+def says_a_number(word: str) -> bool:
+    """Whether a word is a number, or words of numbers (``20``, ``forty - four``, ``million``):
+    what the unit of a quantity is never said as (the realize model may have learnt a unit
+    from an alignment to the multiplier of its number, "$ 80 million")."""
+    return bool(word) and all(is_number(token) or token in NUMBER_WORDS or token in MULTIPLIERS
+                              for token in word.split())
 
 
 def month_name(value: str) -> str:

@@ -15,6 +15,12 @@ is the most probable transition of all(c), except that phase 1 goes on as
 generateGreedy_restr does (Delete and Keep pop σ1, and phase 2 starts from
 (G', σ bottom-up, ε, ρ) once σ is empty: :meth:`Generator.continue_from`).
 
+A graph that ``amrgen generate`` cuts into segments (more than 200 vertices, or a
+node of more than 32 children: :func:`amrgen.decoding.segments.too_large_to_generate_whole`)
+is refused at once with :class:`GraphTooLargeError`: stepping generates the graph whole
+and keeps every configuration, which for a 1,023-vertex tree took minutes and gigabytes;
+the command line and the application's corpus generation say it in segments.
+
 What the model goes on to do from a configuration is a :class:`Plan`: the
 (c, t, p) it applies and the configuration after the last.  Each step of
 the history remembers the plan it is on and where, so that going back and
@@ -28,6 +34,8 @@ from functools import cached_property
 
 from amrgen.decoding.beam import Hypothesis
 from amrgen.decoding.generator import Generation
+from amrgen.decoding.segments import too_large_to_generate_whole
+from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
@@ -74,10 +82,19 @@ def phase(c: Configuration) -> int:
     return 1 if stage(c) is Stage.PREDECESSORS else 2
 
 
+class GraphTooLargeError(AmrgenError):
+    """A graph too large to step through generate(G) (see the module doc)."""
+
+
 class GenerationSession(Session):
     """Step through generate(G) for one entry, or away from it."""
 
     def __init__(self, entry: ExtendedEntry, generator: LoadedGenerator, approach: Approach = Approach.TEXT) -> None:
+        problem = too_large_to_generate_whole(entry.amr)
+        if problem is not None:
+            raise GraphTooLargeError(
+                f"too large to step through ({problem}): stepping generates a graph whole "
+                "and keeps every configuration; amrgen generate and Generate Corpus say it in segments")
         self.generator = generator
         self.generation: Generation = generator.generate(entry.amr)
         normalized = normalize(entry)

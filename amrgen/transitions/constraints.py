@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from amrgen.amr import has_mode
+from amrgen.amr import has_mode, quantity_of_unit
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES, COPULAS, IMPERATIVE_SUBJECTS, INSERTION_LABELS, W_LEFT, W_RIGHT
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
@@ -104,6 +104,14 @@ class Constraints:
         rule = self._rules.get(type(t))
         return rule is None or rule(c, t)
 
+    def expected_pos(self, graph: Graph, v: Vertex) -> str | None:
+        """The POS Realize's Domain holds v to (not for a PropBank frameset): pôs(L(v)), the
+        empirical POS tag of 5.1, except that the unit of a quantity is a noun (NN) whatever
+        its concept was aligned to in training (our addition: "20 dollars", not "20 million")."""
+        if quantity_of_unit(graph, v) is not None:
+            return "NN"
+        return self.resources.empirical_pos.get(str(graph.label(v)))
+
     # -- one rule per class ---------------------------------------------------
 
     @staticmethod
@@ -140,7 +148,7 @@ class Constraints:
         if a.number == "plural" and a.denom == "a":
             return False
         label = str(c.graph.label(s1))
-        expected = self.resources.empirical_pos.get(label)
+        expected = self.expected_pos(c.graph, s1)
         # Where a Merge already fixed σ1's POS, Realize's Domain holds α to it instead.
         fixed = c.rho.defined(Key.POS, s1)
         if not fixed and not is_propbank_frameset(label) and expected is not None and a.pos != expected:

@@ -123,15 +123,23 @@ class ArcItem(QGraphicsItem):
 
 def arc_levels(heads: list[int]) -> dict[int, int]:
     """The height (1, 2, ...) of the arc to every dependent: one more than the highest
-    arc it spans, so that nested arcs never cross their label."""
-    spans = sorted(((min(h, d), max(h, d), d) for d, h in enumerate(heads, start=1) if h),
-                   key=lambda s: s[1] - s[0])
+    arc it spans, so that nested arcs never cross their label.  The arcs are taken by
+    right end, then left end from the right, so that every arc inside one comes before
+    it; a Fenwick tree over left ends gives the highest of them in O(log n) (comparing
+    every pair took minutes for a 100,000-word reference)."""
+    size = len(heads) + 1
+    highest = [0] * (size + 1)  # by left end, reversed: a prefix maximum is a maximum over left ends >= l
     levels: dict[int, int] = {}
-    done: list[tuple[int, int, int]] = []
-    for left, right, dependent in spans:
-        inner = [levels[d] for lo, hi, d in done if left <= lo and hi <= right]
-        levels[dependent] = 1 + max(inner, default=0)
-        done.append((left, right, dependent))
+    for right, left, dependent in sorted(((max(h, d), -min(h, d), d) for d, h in enumerate(heads, start=1) if h)):
+        i, inner = size + left + 1, 0  # left is negated: position size - min(h, d) + 1
+        while i > 0:
+            inner = max(inner, highest[i])
+            i -= i & -i
+        levels[dependent] = inner + 1
+        i = size + left + 1
+        while i <= size:
+            highest[i] = max(highest[i], inner + 1)
+            i += i & -i
     return levels
 
 

@@ -35,8 +35,14 @@ def edit_manifest(directory, edit) -> None:
 
 
 def forge(directory, name: str, content: bytes) -> None:
+    """``content`` as the file ``name``, its checksum and size in the manifest as a crafted file would have them."""
     (directory / name).write_bytes(content)
-    edit_manifest(directory, lambda manifest: manifest["files"].update({name: hashlib.sha256(content).hexdigest()}))
+
+    def sign(manifest):
+        manifest["files"][name] = hashlib.sha256(content).hexdigest()
+        manifest["sizes"][name] = len(content)
+
+    edit_manifest(directory, sign)
 
 
 def edit_description(directory, name: str, **fields) -> None:

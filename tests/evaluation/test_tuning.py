@@ -97,3 +97,17 @@ def test_a_log_of_other_settings_is_refused_and_a_torn_line_skipped(tmp_path):
     log = TuningLog(path, SETTINGS)
     assert len(log) == 1 and log.get(Hyperparameters()) == score(Hyperparameters())
     assert len(log.skipped) == 1 and f"{path}:3: not a complete log line" in log.skipped[0]
+
+
+def test_a_log_line_nested_too_deep_is_skipped_and_a_deep_header_refused(tmp_path):
+    """Issue 34, point 5: JSON nested 100,000 deep is damage like any other, not a RecursionError."""
+    path = tmp_path / "h.json.log"
+    tune(Counting(), TuningLog(path, SETTINGS), Hyperparameters(), samples=1, steps=1, seed=1, budget=0)
+    deep = "[" * 100_000 + "]" * 100_000
+    with open(path, "a") as stream:
+        stream.write(deep + "\n")
+    log = TuningLog(path, SETTINGS)
+    assert len(log) == 1 and len(log.skipped) == 1 and f"{path}:3: not a complete log line" in log.skipped[0]
+    path.write_text(deep + "\n")
+    with pytest.raises(AmrgenError, match="tuning log of other settings"):
+        TuningLog(path, SETTINGS)

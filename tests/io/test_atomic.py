@@ -62,3 +62,34 @@ def test_writing_onto_a_directory_is_one_clear_error(tmp_path):
     with pytest.raises(AmrgenError, match="is a directory"):
         write_atomically(tmp_path, "text\n")
     assert [p.name for p in tmp_path.iterdir()] == []
+
+
+REFUSED = "the output must be a regular file or not exist|is a directory; give the name of a file to write"
+
+
+def test_anything_but_a_regular_file_is_refused_and_left_as_it_was(special_outputs):
+    """Issue 34, point 1: a FIFO, a link, a device or a directory is never replaced by a file."""
+    before = special_outputs.kinds()
+    for name, path in special_outputs.items():
+        with pytest.raises(AmrgenError, match=REFUSED) as refused:
+            check_output_path(path)
+        assert str(path) in str(refused.value) and "\n" not in str(refused.value)
+        with pytest.raises(AmrgenError, match=REFUSED):
+            write_atomically(path, "text\n")
+    assert special_outputs.kinds() == before
+    assert special_outputs["link"].read_text() == "the file linked to\n"
+    assert "device" not in special_outputs or special_outputs.kinds()["device"][1] == os.makedev(1, 3)
+
+
+def test_a_directory_that_takes_no_file_is_one_clear_error_before_any_work(unwritable_dir):
+    path = unwritable_dir / "out.txt"
+    with pytest.raises(AmrgenError, match=f"{path}: cannot write in {unwritable_dir}"):
+        check_output_path(path)
+    with pytest.raises(AmrgenError, match="cannot write in"):
+        write_atomically(path, "text\n")
+    assert list(unwritable_dir.iterdir()) == []
+
+
+def test_the_check_leaves_no_file_behind(tmp_path):
+    check_output_path(tmp_path / "out.txt")
+    assert list(tmp_path.iterdir()) == []

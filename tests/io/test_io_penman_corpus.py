@@ -269,6 +269,8 @@ def test_a_file_not_in_the_encoding_given_or_an_unknown_encoding_is_one_error(tm
         read_corpus(corpus, "ascii")
     with pytest.raises(CorpusFormatError, match="unknown encoding 'klingon'"):
         read_corpus(corpus, "klingon")
+    with pytest.raises(CorpusFormatError, match="'rot13' is not a text encoding"):
+        read_corpus(corpus, "rot13")
 
 
 @pytest.mark.slow

@@ -88,6 +88,10 @@ def _header(path):
     return json.loads(first), rest
 
 
+DEEP = "[" * 100_000 + "]" * 100_000
+"""JSON nested deeper than Python's parser can recurse."""
+
+
 @pytest.mark.parametrize(("damage", "says"), [
     ("garbage", "not an amrgen WordNet table"),
     ("empty", "not an amrgen WordNet table"),
@@ -95,6 +99,8 @@ def _header(path):
     ("truncated", "damaged"),
     ("header only", "damaged"),
     ("wrong shape", "damaged"),
+    ("deep body", "damaged"),  # issue 34, point 5: 100,000 levels of nesting, no RecursionError
+    ("deep header", "not an amrgen WordNet table"),
     ("old version", f"of version {FORMAT_VERSION - 1}, not {FORMAT_VERSION}"),
     ("newer version", f"of version {FORMAT_VERSION + 1}, not {FORMAT_VERSION}"),
 ])
@@ -118,6 +124,10 @@ def test_a_damaged_foreign_or_other_version_file_is_refused_in_one_line_and_buil
         table = json.loads(body)
         table["counts"]["v"]["names"] = ["dog"]
         path.write_text(json.dumps(header) + "\n" + json.dumps(table) + "\n")
+    elif damage == "deep body":
+        path.write_text(json.dumps(header) + "\n" + DEEP + "\n")
+    elif damage == "deep header":
+        path.write_text(DEEP + "\n" + body)
     else:
         version = header["version"] + (-1 if damage == "old version" else 1)
         path.write_text(json.dumps({**header, "version": version}) + "\n" + body)
@@ -137,6 +147,16 @@ def test_a_cache_that_cannot_be_written_still_gives_the_table(builds, tmp_path):
     path = blocked / "wordnet-table.json"
     assert read_or_build(path, builds.reader).count("dog", "n") == 1
     assert read_or_build(path, builds.reader).count("dog", "n") == 2
+
+
+def test_a_cache_folder_that_takes_no_file_or_a_link_in_its_place_still_gives_the_table(builds, unwritable_dir,
+                                                                                         tmp_path):
+    """The atomic writer refuses these with AmrgenError (issue 34, point 1): the table is used all the same."""
+    assert read_or_build(unwritable_dir / "wordnet-table.json", builds.reader).count("dog", "n") == 1  # built once
+    link = tmp_path / "wordnet-table.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    assert read_or_build(link, builds.reader).count("dog", "n") == 2  # built again: nothing was kept
+    assert link.is_symlink() and not (tmp_path / "elsewhere.json").exists()
 
 
 class _Planted:

@@ -254,3 +254,34 @@ def test_only_a_model_without_a_checksum_file_is_said_unchecked(tmp_path):
     assert unchecked_note(path).startswith(f"{path}: no lm.binary.sha256 beside it")
     write_checksum(path)
     assert unchecked_note(path) is None
+
+
+def test_a_checksum_file_that_is_a_fifo_is_refused_without_waiting(tmp_path):
+    """Issue 34, point 8: opening a FIFO named LM.sha256 waited for a writer for ever."""
+    import os
+    import threading
+
+    path = tmp_path / "lm.binary"
+    path.write_bytes(DEFAULT_LM.read_bytes())
+    os.mkfifo(checksum_path(path))
+    refused = []
+
+    def load():
+        with pytest.raises(AmrgenError, match=r"lm\.binary\.sha256: not a regular file") as error:
+            LanguageModel.load(path)
+        refused.append(error)
+
+    loading = threading.Thread(target=load, daemon=True)
+    loading.start()
+    loading.join(timeout=30)
+    if loading.is_alive():  # let the blocked open go on, so the test ends
+        with open(checksum_path(path), "w"):
+            pass
+        pytest.fail("loading waited on the FIFO")
+    assert refused
+
+
+def test_no_unchecked_warning_for_a_model_that_is_not_there(tmp_path):
+    from amrgen.lm.model import unchecked_note
+
+    assert unchecked_note(tmp_path / "absent.binary") is None

@@ -248,10 +248,60 @@ def test_an_edited_byte_is_a_checksum_mismatch(saved):
     assert str(saved / "order.json") in str(refused(saved, "checksum differs .* changed or truncated"))
 
 
-def test_a_truncated_npz_is_a_checksum_mismatch(saved):
+def test_a_truncated_npz_is_refused_by_its_size_and_a_changed_one_by_its_checksum(saved):
     content = (saved / "order.npz").read_bytes()
     (saved / "order.npz").write_bytes(content[: len(content) // 2])
+    assert str(saved / "order.npz") in str(refused(saved, f"{len(content) // 2} bytes, but .* says {len(content)}"))
+    (saved / "order.npz").write_bytes(content[:-1] + bytes([content[-1] ^ 1]))
     assert str(saved / "order.npz") in str(refused(saved, "checksum differs"))
+
+
+def test_a_file_of_another_size_than_listed_is_refused_before_it_is_read(saved, monkeypatch):
+    """Issue 34, point 6: a 3 GiB sparse file costs a stat, not 3 GiB read and hashed."""
+    with open(saved / "order.npz", "r+b") as stream:
+        stream.truncate(3 << 30)
+    read = store._read_hashed
+
+    def read_all_but_order(path, *args):
+        assert path.name != "order.npz", "the oversized file was read"
+        return read(path, *args)
+
+    monkeypatch.setattr(store, "_read_hashed", read_all_but_order)
+    refused(saved, f"order.npz: {3 << 30} bytes, but .*manifest.json says")
+    edit_manifest(saved, lambda manifest: manifest.pop("sizes"))  # a manifest from before sizes
+    refused(saved, f"order.npz: {3 << 30} bytes, more than a model file holds")
+
+
+def test_the_checksum_is_computed_in_chunks_before_the_content_is_kept(saved, monkeypatch):
+    content = (saved / "order.npz").read_bytes()
+    (saved / "order.npz").write_bytes(bytes(len(content)))
+    monkeypatch.setattr(store, "_CHUNK", 64)
+    kept = []
+    read = store._read_hashed
+    monkeypatch.setattr(store, "_read_hashed", lambda *args: kept.append((args[0].name, args[2])) or read(*args))
+    refused(saved, "order.npz: checksum differs")
+    assert ("order.npz", False) in kept and ("order.npz", True) not in kept
+
+
+def test_an_npz_whose_arrays_decompress_beyond_the_limit_is_refused_before_they_are(saved, monkeypatch):
+    """A zip bomb, its checksum and size re-signed: the sizes its arrays declare are summed first."""
+    with np.load(saved / "order.npz", allow_pickle=False) as arrays:
+        content = dict(arrays)
+    content["vocabulary"] = np.zeros(4 << 20, dtype=np.uint8)  # 4 MiB of zeros deflate to a few KiB
+    bomb = io.BytesIO()
+    np.savez_compressed(bomb, **content)
+    forge(saved, "order.npz", bomb.getvalue())
+    monkeypatch.setattr(store, "MAX_FILE_BYTES", 1 << 20)
+    assert len(bomb.getvalue()) < 1 << 16
+    refused(saved, r"order.npz: corrupt file: its arrays declare \d+ bytes decompressed, more than a model holds")
+
+
+def test_a_manifest_listing_fewer_models_than_the_directory_holds_or_none_is_refused(saved):
+    """Issue 34, point 8: a model left out of the manifest would be left out of generation."""
+    edit_manifest(saved, lambda manifest: manifest["models"].remove("order"))
+    refused(saved, "order.npz: a model .*manifest.json does not list")
+    edit_manifest(saved, lambda manifest: manifest.update(models=[]))
+    refused(saved, "manifest.json: lists no model")
 
 
 def test_a_deleted_file_is_missing(saved):
@@ -266,9 +316,14 @@ def test_a_model_the_manifest_does_not_list_a_file_for(saved):
 
 
 def forge(directory, name: str, content: bytes) -> None:
-    """Replace a file and its checksum, as a foreign tool would."""
+    """Replace a file, its checksum and its size, as a foreign tool would."""
     (directory / name).write_bytes(content)
-    edit_manifest(directory, lambda manifest: manifest["files"].update({name: hashlib.sha256(content).hexdigest()}))
+
+    def sign(manifest):
+        manifest["files"][name] = hashlib.sha256(content).hexdigest()
+        manifest["sizes"][name] = len(content)
+
+    edit_manifest(directory, sign)
 
 
 def test_forged_files_with_matching_checksums_are_still_refused(saved):

@@ -64,6 +64,17 @@ def test_the_key_is_the_content(spacy, corpus_file, tmp_path):
     assert changed.entries[0].words == ["the", "boy", "wants", "to", "leave"]
 
 
+DEEP = "[" * 100_000 + "]" * 100_000
+"""JSON nested deeper than Python's parser can recurse."""
+
+
+def _with_line(text: str, number: int, line: str) -> str:
+    """``text`` with its line ``number`` (0-based: the header, the lists) replaced by ``line``."""
+    lines = text.split("\n")
+    lines[number] = line
+    return "\n".join(lines)
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -72,6 +83,8 @@ def test_the_key_is_the_content(spacy, corpus_file, tmp_path):
         lambda text: "garbage\n" + text,
         lambda text: text.replace("amrgen-words", "amrgen-wordz"),
         lambda text: text.replace("\"errors\": [[", "\"errors\": [{", 1),
+        lambda text: _with_line(text, 0, DEEP),  # issue 34, point 5: no RecursionError
+        lambda text: _with_line(text, 1, DEEP),
     ],
 )
 def test_a_damaged_cache_file_is_refused_in_one_line_and_rebuilt(spacy, corpus_file, tmp_path, capsys, damage):

@@ -171,3 +171,23 @@ def test_canonical_form_renames_constants_by_place():
     assert penman_of(canonical) == "(s / say-01 :ARG1 (g / go-02 :polarity - :ARG0 (s2 / sheep)) :ARG0 s2)"
     assert rename == {"s": "s", "g": "g", "g.0": "g.0", "s2": "s2"}
     assert canonical.paths[(0, 1)] == "s2" and canonical.paths[(1,)] == "s2"
+
+
+@pytest.mark.parametrize(("text", "normalized"), [
+    ("(s / sleep-01 :ARG0 (b / boy) :mod (a / and))", "(s / sleep-01 :ARG0 (b / boy))"),
+    ("(a / and :op1 (b / boy) :op2 (o / or :op1 (m / multi-sentence)) :time (d / date-entity))",
+     "(a / and :op1 (b / boy))"),
+    ("(s / sleep-01 :ARG0 (b / boy :mod (a / and)) :ARG1 (a2 / and :op1 b :op2 a))",
+     "(s / sleep-01 :ARG0 (b / boy) :ARG1 (a2 / and :op1 b))"),
+    ("(a / and)", "(a / and)"),
+    ("(a / and :op1 (o / or))", "(a / and)"),
+    ('(s / say-01 :ARG1 and)', '(s / say-01 :ARG1 and)'),
+])
+def test_empty_structures_below_the_root_are_removed(text, normalized, verbalizations):
+    """Issue 34, point 3: a childless and, or, multi-sentence or date-entity says nothing;
+    an empty root is left for the generator to refuse."""
+    graph = amr(text).graph
+    alignment = {v: {position} for v, position in (("b", 2), ("a", 3)) if v in graph}
+    result = normalize(entry(text, "the boy sleeps", ["DT", "NN", "VBZ"], alignment), verbalizations)
+    assert penman_of(result.amr) == normalized
+    assert set(result.alignment) <= set(result.amr.graph.vertices)

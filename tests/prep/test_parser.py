@@ -76,3 +76,30 @@ def test_spacy_annotator_keeps_the_given_tokens(english):
     assert little_prince.pos == ["DT", "JJ", "NN", "VBD", "."]
     assert little_prince.lemmas[3] == "laugh"
     assert little_prince.heads[2] == 4 and little_prince.labels[2] == "nsubj"
+
+
+def test_a_100000_word_sentence_is_marked_one_sentence_in_linear_time():
+    """Issue 34, point 8: the sentence boundaries are set in bulk (token by token, each setting
+    cost time linear in the sentence: a 100,000-word reference took minutes before parsing)."""
+    import time
+
+    import spacy
+
+    blank = spacy.blank("en")
+    given = []
+
+    class Recording:
+        vocab = blank.vocab
+        pipe_names: list[str] = []
+
+        def pipe(self, docs, **options):
+            for doc in docs:
+                given.append([token.is_sent_start for token in doc])
+                yield doc
+
+    words = ["the", "fox", "sleeps", "and"] * 25_000
+    started = time.perf_counter()
+    (parse,) = SpacyAnnotator(Recording()).annotate([words])
+    assert time.perf_counter() - started < 10  # about 0.1 s; token by token, minutes
+    assert parse.tokens == words and given == [[True] + [False] * (len(words) - 1)]
+    assert [list(SpacyAnnotator(Recording()).annotate([[]]))[0].tokens] == [[]]

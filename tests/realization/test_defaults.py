@@ -256,3 +256,10 @@ def test_noon_and_midnight_are_said_in_a_word(realizer):
 def test_numbers_with_signs_and_exponents_and_escaped_strings_are_said_as_meant(realizer, constant, word):
     c = at({"t": "thing", "n": constant}, [("t", "quant", "n")], "n")
     assert defaults(realizer, c, SyntacticAnnotation(pos="CD")) == {word: P}
+
+
+def test_words_that_say_a_number():
+    from amrgen.realization.numbers import says_a_number
+
+    assert all(says_a_number(word) for word in ("20", "million", "forty - four", "2.5 million", "hundred"))
+    assert not any(says_a_number(word) for word in ("", "dollars", "20 dollars", "year"))

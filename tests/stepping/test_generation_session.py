@@ -91,3 +91,24 @@ def test_the_application_s_generator_comes_with_its_feature_lists_compiled(entri
     fresh = Generator.load()  # compiles at the 100th question of each model
     amr = entries["lpp_1943.136"].amr
     assert fresh.generate(amr).sentence == default_generator.generator.generate(amr).sentence
+
+
+WIDE = "(a / and " + " ".join(f":op{i} (n{i} / boy)" for i in range(1, 101)) + ")"
+LARGE = "(a / and " + " ".join(f":op{i} (n{i} / boy " + " ".join(f":mod (r{i}x{j} / red)" for j in range(7)) + ")"
+                               for i in range(1, 31)) + ")"
+
+
+@pytest.mark.parametrize(("graph", "why"), [(WIDE, "a has 100 children, more than 32"),
+                                            (LARGE, "241 vertices, more than 200")], ids=["wide", "large"])
+def test_a_graph_the_command_line_cuts_into_segments_is_refused_at_once(default_generator, monkeypatch, graph, why):
+    """Issue 34, point 7: stepping one took minutes and gigabytes; the refusal says why, before any generation."""
+    import penman
+
+    from amrgen.io.penman_corpus import CorpusEntry
+    from amrgen.prep.pipeline import graph_only_entry
+    from amrgen.stepping.generation_session import GraphTooLargeError
+
+    entry = graph_only_entry(CorpusEntry("big", {"id": "big"}, penman.parse(graph), graph, "big.txt", 1, 0))
+    monkeypatch.setattr(default_generator, "generate", lambda amr: pytest.fail("generated"))
+    with pytest.raises(GraphTooLargeError, match=f"too large to step through \\({why}\\): "):
+        GenerationSession(entry, default_generator)

@@ -26,7 +26,11 @@ order:
    those words of which none is aligned yet.
 4. Every still unaligned vertex whose form is a still unaligned word or its
    lemma (``amr-unknown``: a question word) is aligned to it.
-5. Special concepts: ``have-org-role-91`` takes the alignment of its
+5. Quantities (our addition): the ``:unit`` of a quantity is never aligned to a word
+   that says a number (the multiplier of "$ 80 million" taught the realize model
+   ``dollar`` → "million"), and a number aligned to the words just before a
+   multiplier ("80" of "80 million" for 80000000) takes the multiplier as well.
+6. Special concepts: ``have-org-role-91`` takes the alignment of its
    ``:ARG2`` child, else of its ``:ARG1`` child; an unaligned ``:polarity -``
    whose parent is aligned to a word longer than four letters starting with
    "un", "in" or "no" is aligned to that word; ``more`` under ``:degree`` is
@@ -37,13 +41,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from amrgen.amr import Amr, concept_form
+from amrgen.amr import Amr, concept_form, quantity_of_unit
 from amrgen.graph import Vertex
 from amrgen.lexicon.words import (
     ARTICLES,
     DO_FORMS,
     FUTURE_MODALS,
     HAVE_FORMS,
+    MULTIPLIERS,
     NO_ALIGNMENT_WORDS,
     PARENTHESES,
     QUESTION_WORDS,
@@ -56,6 +61,7 @@ from amrgen.prep.align.lexicon import (
     in_role,
     is_unrealized_constant,
     licensed_words,
+    number_value,
 )
 from amrgen.prep.align.spans import Alignment, first_run, word_span
 
@@ -85,6 +91,8 @@ def is_stripped(amr: Amr, v: Vertex, word: str) -> bool:
         return True
     if word in NO_ALIGNMENT_WORDS or word in _ALWAYS_STRIPPED or not any(c.isalnum() for c in word):
         return True
+    if quantity_of_unit(amr.graph, v) is not None and number_value(word) is not None:
+        return True
     if word in HAVE_FORMS:
         return label not in HAVE_INSTANCES
     if word in DO_FORMS:
@@ -104,8 +112,19 @@ def apply_rules(
     result = _strip(amr, words, _drop_unalignable(amr, words, alignment))
     _align_hyphenated(amr, words, result)
     _align_identical(amr, words, [lemma.lower() for lemma in lemmas], result)
+    _join_multipliers(amr, words, result)
     _align_special(amr, words, pos, result)
     return result
+
+
+def _join_multipliers(amr: Amr, words: list[str], alignment: Alignment) -> None:
+    taken = _aligned_positions(alignment)
+    for v, positions in list(alignment.items()):
+        after = max(positions) + 1
+        if v in amr.constants and number_value(str(amr.graph.label(v))) is not None and after <= len(words) \
+                and words[after - 1] in MULTIPLIERS and after not in taken:
+            alignment[v] = positions | {after}
+            taken.add(after)
 
 
 def _drop_unalignable(amr: Amr, words: list[str], alignment: Alignment) -> Alignment:

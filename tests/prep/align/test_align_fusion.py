@@ -101,3 +101,13 @@ def test_rules_keep_alignments_contiguous():
                     {"w": {2, 3, 4}, "g": {5, 6, 7}})
     assert aligned == {"w": {3}, "g": {5}}
     assert all(is_contiguous(ps) for ps in aligned.values())
+
+
+def test_a_unit_is_not_aligned_to_a_number_and_a_number_takes_its_multiplier():
+    """Issue 34, point 9: "$ 80 million" once gave dollar the word "million" (the realize model
+    then said 20 dollars as "20 million"), and the number only "80"."""
+    graph = "(b / budget-01 :ARG1 (m / monetary-quantity :unit (d / dollar) :quant 80000000))"
+    aligned = rules(graph, "a budget of 80 million", {"b": {2}, "d": {5}, "m.1": {4}})
+    assert aligned == {"b": {2}, "m.1": {4, 5}}
+    aligned = rules(graph, "a budget of 80 million dollars", {"b": {2}, "d": {5, 6}, "m.1": {4}})
+    assert aligned == {"b": {2}, "d": {6}, "m.1": {4, 5}}
