@@ -1,6 +1,6 @@
 """Ablation of the postprocessing pipeline (thesis 4.4 and our additions) on the
 five dev sets of ``benchmarks/domains.py``: BLEU and chrF++ with ``thesis``
-(Section 4.4 alone), with ``full`` (the shipped pipeline), with ``full``
+(Section 4.4 alone, with and without re-ranking the root candidates), with ``full`` (the shipped pipeline), with ``full``
 without each of its steps in turn, and with every step of ``STEPS`` that
 ``full`` does not run added to it.
 
@@ -33,7 +33,7 @@ from amrgen.decoding.generator import Generator, RootCandidates
 from amrgen.evaluation.bleu import corpus_bleu, corpus_chrf
 from amrgen.evaluation.generation import GeneratorSpec, alternative_tokens, read_items, reference_tokens
 from amrgen.io.penman_corpus import ReadError
-from amrgen.postprocess.pipeline import PIPELINES, STEPS, Pipeline, resolve_pipeline
+from amrgen.postprocess.pipeline import PIPELINES, RERANK, STEPS, Pipeline, resolve_pipeline
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from domains import dev_sets  # noqa: E402 - the dev sets are defined once, there
@@ -45,9 +45,12 @@ FIELDS = ["pipeline", "step", "dev set", "bleu", "chrf", "graphs"]
 
 
 def variants() -> list[tuple[str, str, Pipeline]]:
-    """(label, step, pipeline): thesis, full, full without each step, full with each other step."""
+    """(label, step, pipeline): thesis, thesis re-ranking its root candidates, full, full
+    without each step, full with each other step."""
     full = list(PIPELINES["full"])
-    rows = [("thesis", "", resolve_pipeline("thesis")), ("full", "", resolve_pipeline("full"))]
+    thesis = [*PIPELINES["thesis"], RERANK]
+    rows = [("thesis", "", resolve_pipeline("thesis")), (f"thesis + {RERANK}", RERANK, resolve_pipeline(thesis)),
+            ("full", "", resolve_pipeline("full"))]
     rows += [(f"full - {name}", name, resolve_pipeline([n for n in full if n != name], f"full - {name}"))
              for name in full]
     order = [step.name for step in STEPS]
