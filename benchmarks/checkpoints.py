@@ -4,7 +4,7 @@ shapes of ``benchmarks/graph_sizes.py`` (issue 19, point 2).
 
 Usage: python benchmarks/checkpoints.py [--corpus FILE] [--shapes ops:1000,binary-tree:1023,...]
 
-For each graph, generated through :func:`amrgen.evaluation.generation.generate_graph`
+For each graph, generated through :func:`amrgen.run.graph.generate_graph`
 with a limit far above what it takes, it records when each check point was
 reached and prints the number of check points, the graph's seconds and the
 longest stretch without one (from the start of the graph, between two of them,
@@ -35,12 +35,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from amrgen.decoding import limits
-    from amrgen.evaluation.generation import (
-        GeneratorSpec,
-        generate_graph,
-        loaded,
-        read_items,
-    )
+    from amrgen.io.penman_corpus import read_items
+    from amrgen.run.graph import generate_graph
+    from amrgen.run.spec import GeneratorFiles, generator as loaded
 
     times: list[float] = []
     check = limits._Budget.check
@@ -50,7 +47,7 @@ def main() -> None:
         check(budget)
 
     limits._Budget.check = recorded
-    generator = loaded(GeneratorSpec())
+    generator = loaded(GeneratorFiles().resolve())
     generous = limits.Limits(seconds=10_000.0, memory_mb=100_000)
 
     def measure(item) -> tuple[int, float, float]:

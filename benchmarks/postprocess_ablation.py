@@ -23,7 +23,10 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generator, RootCandidates
-from amrgen.evaluation.generation import GeneratorSpec, read_items, reference_tokens
+from amrgen.evaluation.score import reference_tokens
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.spec import GeneratorFiles
+from amrgen.run.spec import generator as loaded
 from amrgen.evaluation.lengths import Scored, row
 from amrgen.io.penman_corpus import ReadError
 from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, Pipeline, resolve_pipeline
@@ -83,9 +86,9 @@ def main() -> None:
         parser.add_argument(option, help="as amrgen generate takes it (default: the shipped generator's)")
     args = parser.parse_args()
     paths = (args.model, args.lm, args.hyperparameters)
-    spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in paths))
+    files = GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in paths))
     corpora = [Path(p) for p in args.corpora] or CORPORA
-    generator = spec.load()
+    generator = loaded(files.resolve())
     rows = variants()
     table: dict[str, list[float]] = {label: [] for label, _ in rows}
     for path in corpora:

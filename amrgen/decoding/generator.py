@@ -178,13 +178,10 @@ class Generator:
         lm = LanguageModel.load(lm_path or DEFAULT_LM)
         if isinstance(hyperparameters, Hyperparameters):
             hyper = hyperparameters
-        elif hyperparameters is not None or model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
-            path = hyperparameters if hyperparameters is not None else DEFAULT_HYPERPARAMETERS
-            hyper = Hyperparameters.load(path)
-            if postprocess is None:  # a wrong step name is reported with the file it is in
-                resolve_pipeline(hyper.postprocess, f"{path}: postprocess")
         else:
-            hyper = Hyperparameters()
+            hyper, source = generator_hyperparameters(model_dir, hyperparameters)
+            if postprocess is None:  # a wrong step name is reported with the file it is in
+                resolve_pipeline(hyper.postprocess, source)
         return cls(models, lm, hyper, postprocess=postprocess, conventions=conventions)
 
     def with_hyperparameters(self, hyper: Hyperparameters) -> Generator:
@@ -289,6 +286,17 @@ class Generator:
         known = {Key.POS: c.rho.get(Key.POS, v, "NN"), Key.NUMBER: c.rho.get(Key.NUMBER, v, "singular")}
         context = self.models.context(c.with_(node_buffer=(v,), child_buffer=())).derive(annotation=known)
         return self.models.probabilities(ModelName.DENOM, context)
+
+
+def generator_hyperparameters(model_dir: str | Path | None,
+                              hyperparameters: str | Path | None) -> tuple[Hyperparameters, str]:
+    """The hyperparameters :meth:`Generator.load` uses: those of the file ``hyperparameters``,
+    else the shipped default's where the model is the default one, else the built-in values;
+    and where their postprocessing pipeline is written (for an error naming the file)."""
+    if hyperparameters is not None or model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
+        path = hyperparameters if hyperparameters is not None else DEFAULT_HYPERPARAMETERS
+        return Hyperparameters.load(path), f"{path}: postprocess"
+    return Hyperparameters(), "hyperparameters: postprocess"
 
 
 def _pipeline(spec: PostprocessSpec, source: str) -> Pipeline:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from amrgen.cli import main
-from amrgen.evaluation.generation import TRACE_KEYS
+from amrgen.run.trace import TRACE_KEYS
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.postprocess.pipeline import BY_NAME
 

@@ -13,7 +13,8 @@ from amrgen.decoding.segments import (
     SEGMENT_VERTICES,
     segments,
 )
-from amrgen.evaluation.generation import generate_graph, read_items
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.graph import generate_graph
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from graph_sizes import SHAPES, ops
