@@ -35,19 +35,22 @@ class RegisteredCorpus:
     path: str
     """Under ``../shared``."""
     split: str
-    """``train``, ``dev``, ``test``, or ``held-out`` (split by :attr:`held_out_every`)."""
+    """``train``, ``dev``, ``test``, ``held-out`` (split by :attr:`held_out_every`),
+    ``alignments`` (gold alignments) or ``lm`` (a folder of language-model text)."""
     licence: str
+    title: str
+    """The domain's name in a table (``LP``, ``Bio``, ...)."""
     held_out_every: int | None = None
     """Every k-th graph held out (the k-th, 2k-th, ...), for a ``held-out`` corpus."""
-    shipped: bool = False
-    """Whether the shipped model may be trained on it (its licence allows shipping the model)."""
+    permissive: bool = False
+    """Whether its licence allows shipping a model trained on it."""
 
     @property
     def location(self) -> Path:
         return shared_dir() / self.path
 
     def present(self) -> bool:
-        return self.location.is_file()
+        return self.location.exists()
 
     def missing(self) -> str:
         """One line saying this corpus is not there (for a skipped test or a refused benchmark)."""
@@ -88,6 +91,13 @@ def corpus(name: str) -> RegisteredCorpus:
     if name not in found:
         raise KeyError(f"no corpus {name!r} in {REGISTRY} (known: {', '.join(found)})")
     return found[name]
+
+
+def of_split(split: str, permissive: bool | None = None) -> list[RegisteredCorpus]:
+    """The corpora of ``split`` (and of that :attr:`~RegisteredCorpus.permissive` value
+    where given), in registry order."""
+    return [c for c in registered().values()
+            if c.split == split and (permissive is None or c.permissive == permissive)]
 
 
 def held_out_corpora() -> list[RegisteredCorpus]:

@@ -21,10 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from amrgen.corpus_registry import corpus
+
 sys.path.insert(0, str(Path(__file__).parent))
 from graph_sizes import SHAPES
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared/data/amr/little-prince-v1.6/dev.txt"
+DEFAULT_CORPUS = corpus("little-prince-dev").location
 DEFAULT_SHAPES = "ops:1000,constants:300,roles:300,binary-tree:1023,multi-sentence:1000,chain:100,mods:300"
 
 

@@ -35,10 +35,10 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from pathlib import Path
 
 import psutil  # Dask's dependency
 
+from amrgen.corpus_registry import corpus
 from amrgen.io.penman_corpus import read_items
 from amrgen.run.cluster import connect
 from amrgen.run.corpus import run_corpus
@@ -47,7 +47,7 @@ from amrgen.run.runners import LocalProcesses, OnCluster
 from amrgen.run.spec import GeneratorFiles, RunSpec
 from amrgen.run.spec import generator as loaded
 
-LP_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6" / "dev.txt"
+LP_DEV = corpus("little-prince-dev").location
 
 
 def load_average() -> str:

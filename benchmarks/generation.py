@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from amrgen.amr import Amr
+from amrgen.corpus_registry import corpus
 from amrgen.decoding.greedy import greedy_sentence
 from amrgen.evaluation.ceiling import oracle_scored
 from amrgen.evaluation.lengths import Scored, format_table, summary
@@ -39,7 +40,6 @@ from amrgen.run.runners import LocalProcesses
 from amrgen.run.spec import GeneratorFiles, RunSpec
 from amrgen.run.spec import generator as loaded
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
 _LOAD_SCRIPT = """
 import json, sys, time
@@ -90,7 +90,7 @@ def main() -> None:
     args = parser.parse_args()
     files = GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
     spec = files.resolve()
-    corpora = args.corpora or [str(SHARED / "dev.txt"), str(SHARED / "test.txt")]
+    corpora = args.corpora or [str(corpus(name).location) for name in ("little-prince-dev", "little-prince-test")]
 
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
           "(times are wall-clock: other work on the machine inflates them)")

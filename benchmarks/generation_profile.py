@@ -58,18 +58,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import amrgen.decoding.generator as generator_module
+from amrgen.corpus_registry import corpus
 from amrgen.decoding import beam
+import amrgen.decoding.generator as generator_module
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.models import Models
 from amrgen.io.penman_corpus import read_items
+from amrgen.ml.maxent import MaxentModel
 from amrgen.run.graph import GraphResult, Item, generate_graph
 from amrgen.run.spec import GeneratorFiles, ready_for_corpus
 from amrgen.run.spec import generator as loaded
-from amrgen.ml.maxent import MaxentModel
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
-DEFAULT_CORPORA = ((SHARED / "little-prince-v1.6" / "test.txt", 0), (SHARED / "bio-v0.8" / "dev.txt", 100))
+DEFAULT_CORPORA = ((corpus("little-prince-test").location, 0), (corpus("bio-dev").location, 100))
 
 STAGES = ("normalization", "phase 1", "phase 2: features", "phase 2: maxent", "phase 2: LM", "phase 2: Reorder",
           "phase 2: pruning", "phase 2: rest", "replay", "postprocessing", "rest")

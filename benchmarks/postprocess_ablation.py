@@ -22,17 +22,17 @@ from pathlib import Path
 from tqdm import tqdm
 
 from amrgen.amr import Amr
+from amrgen.corpus_registry import corpus
 from amrgen.decoding.generator import Generator, RootCandidates
+from amrgen.evaluation.lengths import Scored, row
 from amrgen.evaluation.score import reference_tokens
 from amrgen.io.penman_corpus import read_items
-from amrgen.run.spec import GeneratorFiles
-from amrgen.run.spec import generator as loaded
-from amrgen.evaluation.lengths import Scored, row
 from amrgen.io.penman_corpus import ReadError
 from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, Pipeline, resolve_pipeline
+from amrgen.run.spec import GeneratorFiles
+from amrgen.run.spec import generator as loaded
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
-CORPORA = [SHARED / "little-prince-v1.6" / "dev.txt", SHARED / "bio-v0.8" / "dev.txt"]
+CORPORA = [corpus("little-prince-dev").location, corpus("bio-dev").location]
 REFINED = {"articles-refined": "articles", "punctuation-refined": "punctuation"}
 """Our refinements and the thesis's step each replaces."""
 

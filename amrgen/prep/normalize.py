@@ -64,15 +64,16 @@ from functools import cache
 from pathlib import Path
 
 from amrgen.amr import Amr, is_quoted
+from amrgen.corpus_registry import corpus
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph, Vertex
-from amrgen.paths import PROJECT_ROOT, RESOURCES_DIR
+from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.extended import ExtendedEntry
 
 VERBALIZATION_LIST = "verbalization-list-v1.06.txt"
 VERBALIZATION_PATHS = (
     RESOURCES_DIR / VERBALIZATION_LIST,
-    PROJECT_ROOT.parent / "shared" / "data" / "amr" / "dictionaries" / VERBALIZATION_LIST,
+    corpus("verbalization-list").location,
 )
 """Where :func:`default_verbalizations` looks: the project's resources, then ``../shared``."""
 

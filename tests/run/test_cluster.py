@@ -153,8 +153,8 @@ def test_joblib_runs_on_the_cluster_in_its_context(cluster):
 
 
 @pytest.mark.slow
-def test_train_on_a_local_cluster_writes_the_models_one_process_writes(shared_dir, tmp_path):
-    lp = shared_dir / "data" / "amr" / "little-prince-v1.6" / "training.txt"
+def test_train_on_a_local_cluster_writes_the_models_one_process_writes(shared_corpus, tmp_path):
+    lp = shared_corpus("little-prince-training")
     train = tmp_path / "train.txt"
     train.write_text("\n\n".join(lp.read_text(encoding="utf-8").strip().split("\n\n")[1:7]) + "\n", encoding="utf-8")
     for name, options in (("one", ["--workers", "1"]), ("dask", ["--dask", "local", "--workers", "2"])):
