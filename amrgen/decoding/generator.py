@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from amrgen.amr import Amr
+from amrgen.amr_vocabulary import NOTHING_WITHOUT_CHILDREN
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
 from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.models import Models
@@ -55,11 +56,6 @@ DEFAULT_DIR = RESOURCES_DIR / "default"
 DEFAULT_MODEL = DEFAULT_DIR / "model"
 DEFAULT_HYPERPARAMETERS = DEFAULT_DIR / "hyperparameters.json"
 
-NOTHING_WITHOUT_CHILDREN = {"multi-sentence": "sentence", "and": "conjunct", "or": "disjunct",
-                            "date-entity": "date part"}
-"""Concepts said only through their children (a multi-sentence is ε, its
-sentences are said): without a child one of them would silently give an empty
-line or a lone ".", so its graph is refused with a message instead."""
 
 
 MAX_VERTICES_ALL_SAID = 200
@@ -215,7 +211,8 @@ class Generator:
         """The normalized graph and generateGreedy_restr on it (line 1 of
         Algorithm 5).  It does not depend on the hyperparameters, so tuning
         computes it once per graph.  A graph with a concept of
-        :data:`NOTHING_WITHOUT_CHILDREN` that has no child raises :class:`GenerationError`."""
+        :data:`~amrgen.amr_vocabulary.NOTHING_WITHOUT_CHILDREN` that has no child (it would
+        silently give an empty line or a lone ".") raises :class:`GenerationError`."""
         _check_something_to_say(amr)
         graph = normalize_amr(amr)
         return graph, generate_greedy_restricted(initial(graph.graph), self.models, self.system)

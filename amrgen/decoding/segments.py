@@ -31,7 +31,7 @@ root down.
 from __future__ import annotations
 
 from amrgen.amr import Amr
-from amrgen.decoding.generator import NOTHING_WITHOUT_CHILDREN
+from amrgen.amr_vocabulary import MULTI_SENTENCE, NOTHING_WITHOUT_CHILDREN
 from amrgen.graph import Graph, Vertex
 
 MAX_WHOLE_VERTICES = 200
@@ -45,8 +45,6 @@ GROUP_CHILDREN = 16
 
 SEGMENT_VERTICES = 60
 """The vertices a segment takes before a child's subgraph is left to segments of its own."""
-
-MULTI_SENTENCE = "multi-sentence"
 
 
 def segments(amr: Amr) -> list[Amr]:

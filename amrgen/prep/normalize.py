@@ -64,6 +64,7 @@ from functools import cache
 from pathlib import Path
 
 from amrgen.amr import Amr, is_quoted
+from amrgen.amr_vocabulary import MODE, UNKNOWN, WIKI
 from amrgen.corpus_registry import corpus
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph, Vertex
@@ -203,10 +204,10 @@ def mode_of(graph: Graph, v: Vertex) -> str | None:
     """v's mode: the label of its ``:mode`` child, else ``interrogative`` for a PropBank
     vertex above ``amr-unknown`` (reference §4.5), else None."""
     for _, role, child in graph.out_edges(v):
-        if role == "mode":
+        if role == MODE:
             return str(graph.label(child))
     if _PROPBANK.fullmatch(str(graph.label(v))) and any(
-        graph.label(u) == "amr-unknown" for u in graph.successors(v)
+        graph.label(u) == UNKNOWN for u in graph.successors(v)
     ):
         return "interrogative"
     return None
@@ -235,7 +236,7 @@ def _normalize(
 
 def _remove_wiki(work: _Work) -> None:
     for source, role, target in work.graph.edges:
-        if role == "wiki" and work.is_own_leaf(target, source):
+        if role == WIKI and work.is_own_leaf(target, source):
             work.remove(target, into=None)
 
 
@@ -295,7 +296,7 @@ def _verbalized_child(
 def _annotate_modes(work: _Work) -> None:
     graph = work.graph
     for parent, role, mode in graph.edges:
-        if role != "mode" or graph.out_edges(mode):
+        if role != MODE or graph.out_edges(mode):
             continue
         graph.set_label(mode, _unquote(graph.label(mode)))
         work.alignment.pop(mode, None)

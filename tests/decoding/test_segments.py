@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.generator import NOTHING_WITHOUT_CHILDREN
+from amrgen.amr_vocabulary import NOTHING_WITHOUT_CHILDREN
 from amrgen.decoding.segments import (
     GROUP_CHILDREN,
     MAX_WHOLE_CHILDREN,
