@@ -75,8 +75,8 @@ def wordnet():
 
 @pytest.fixture(scope="session")
 def english():
-    """spaCy's English pipeline (:func:`amrgen.spacy_pipeline.load_english`)."""
-    from amrgen.spacy_pipeline import load_english
+    """spaCy's English pipeline (:func:`amrgen.prep.spacy_pipeline.load_english`)."""
+    from amrgen.prep.spacy_pipeline import load_english
 
     return _require(load_english)
 
@@ -84,7 +84,7 @@ def english():
 @pytest.fixture(scope="session")
 def kenlm_tools():
     """Paths of KenLM's ``lmplz`` and ``build_binary``, as a dict by name."""
-    from amrgen.kenlm_tools import TOOLS, find_tool
+    from amrgen.lm.kenlm_tools import TOOLS, find_tool
 
     return _require(lambda: {name: find_tool(name) for name in TOOLS})
 

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
     "amrgen",
     "amrgen.errors amrgen.paths amrgen.graph amrgen.collector amrgen.amr_vocabulary",
-    "amrgen.io amrgen.kenlm_tools amrgen.spacy_pipeline amrgen.hyperparameters amrgen.bigraph",
+    "amrgen.io amrgen.hyperparameters amrgen.bigraph",
     "amrgen.lexicon amrgen.amr amrgen.corpus_registry",
     "amrgen.prep",
     "amrgen.transitions",

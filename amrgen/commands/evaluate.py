@@ -123,8 +123,8 @@ def _one_corpus(args: argparse.Namespace, spec: RunSpec, runner: Runner, items: 
 
 
 def _across_corpora(args: argparse.Namespace, spec: RunSpec, runner: Runner, corpora: list[list]) -> int:
-    """One row per corpus (:mod:`amrgen.evaluation.corpora`), the table printed and, if asked, written and drawn."""
-    from amrgen.evaluation.corpora import corpora_csv, corpus_row, format_corpora
+    """One row per corpus (:mod:`amrgen.evaluation.corpus_rows`), the table printed and, if asked, written and drawn."""
+    from amrgen.evaluation.corpus_rows import corpora_csv, corpus_row, format_corpora
     from amrgen.evaluation.lengths import by_length
 
     rows, by_corpus, failed = [], {}, False

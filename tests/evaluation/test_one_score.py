@@ -11,7 +11,7 @@ import pytest
 
 from amrgen.corpus_registry import corpus
 from amrgen.evaluation.bleu import corpus_bleu
-from amrgen.evaluation.corpora import corpus_row
+from amrgen.evaluation.corpus_rows import corpus_row
 from amrgen.evaluation.lengths import row
 from amrgen.evaluation.pairwise import corpus_scores, pairs_of
 from amrgen.evaluation.score import alternative_tokens, corpus_score, reference_tokens, scored
