@@ -89,9 +89,8 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
                         help="a graph that takes longer gets an empty line and a message (0: no limit; "
                              f"default: {seconds:g})")
     parser.add_argument("--max-memory", type=_limit(int), default=memory, metavar="MB",
-                        help="memory one graph may take beyond what its process held when it began (and each "
-                             "generating process beyond the loaded generator); a graph that needs more gets an "
-                             f"empty line and a message (0: no limit; default: {memory})")
+                        help="memory one graph may take beyond what its process held when it began; a graph "
+                             f"that needs more gets an empty line and a message (0: no limit; default: {memory})")
 
 
 def _limit(kind: type) -> Callable[[str], float | int | None]:
