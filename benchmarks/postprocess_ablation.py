@@ -24,8 +24,7 @@ from tqdm import tqdm
 from amrgen.amr import Amr
 from amrgen.corpus_registry import corpus
 from amrgen.decoding.generator import Generator, RootCandidates
-from amrgen.evaluation.lengths import Scored, row
-from amrgen.evaluation.score import reference_tokens
+from amrgen.evaluation.score import Item, corpus_score, reference_tokens, scored
 from amrgen.io.penman_corpus import read_items
 from amrgen.io.penman_corpus import ReadError
 from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, Pipeline, resolve_pipeline
@@ -47,13 +46,12 @@ def variants() -> list[tuple[str, Pipeline]]:
     return rows
 
 
-def searched(generator: Generator, path: Path) -> list[tuple[RootCandidates | None, list[str]]]:
+def searched(generator: Generator, path: Path) -> list[tuple[RootCandidates | None, Item]]:
     """Every graph with a reference, searched once: its root candidates (None
-    where the search failed: it counts as the empty sentence) and its reference."""
+    where the search failed: it counts as the empty sentence) and its entry."""
     found = []
     for item in tqdm(read_items(path), desc=f"searching {path.parent.name}", unit="graph", file=sys.stderr):
-        reference = reference_tokens(item)
-        if reference is None:
+        if reference_tokens(item) is None:
             continue
         candidates = None
         if not isinstance(item, ReadError):
@@ -61,22 +59,22 @@ def searched(generator: Generator, path: Path) -> list[tuple[RootCandidates | No
                 candidates = generator.root_candidates(Amr.from_tree(item.tree))
             except Exception:  # noqa: BLE001 - a graph that cannot be generated says nothing
                 candidates = None
-        found.append((candidates, reference))
+        found.append((candidates, item))
     return found
 
 
-def bleu(generator: Generator, graphs: list[tuple[RootCandidates | None, list[str]]], pipeline: Pipeline) -> float:
-    """Corpus BLEU of the sentences ``pipeline`` says for the searched graphs."""
-    scored = []
-    for candidates, reference in graphs:
+def bleu(generator: Generator, graphs: list[tuple[RootCandidates | None, Item]], pipeline: Pipeline) -> float:
+    """Corpus BLEU of the sentences ``pipeline`` says for the searched graphs, as generate -b scores."""
+    sentences = []
+    for candidates, _ in graphs:
         sentence = ""
         if candidates is not None:
             try:
                 sentence = generator.say(candidates, pipeline).sentence
             except Exception:  # noqa: BLE001 - as generate counts a failed graph
                 sentence = ""
-        scored.append(Scored(sentence, reference))
-    return row("all", scored).bleu or 0.0
+        sentences.append(sentence)
+    return corpus_score(scored(sentences, [item for _, item in graphs])).bleu or 0.0
 
 
 def main() -> None:
