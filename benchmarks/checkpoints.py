@@ -39,7 +39,8 @@ def main() -> None:
     from amrgen.decoding import limits
     from amrgen.io.penman_corpus import read_items
     from amrgen.run.graph import generate_graph
-    from amrgen.run.spec import GeneratorFiles, generator as loaded
+    from amrgen.run.runners import generator as loaded
+    from amrgen.run.spec import GeneratorFiles
 
     times: list[float] = []
     check = limits._Budget.check

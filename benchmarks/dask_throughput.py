@@ -44,8 +44,8 @@ from amrgen.run.cluster import connect
 from amrgen.run.corpus import run_corpus
 from amrgen.run.graph import GraphResult
 from amrgen.run.runners import LocalProcesses, OnCluster
+from amrgen.run.runners import generator as loaded
 from amrgen.run.spec import GeneratorFiles, RunSpec
-from amrgen.run.spec import generator as loaded
 
 LP_DEV = corpus("little-prince-dev").location
 

@@ -37,8 +37,8 @@ from amrgen.evaluation.score import scored
 from amrgen.io.penman_corpus import read_items
 from amrgen.run.corpus import run_corpus
 from amrgen.run.runners import LocalProcesses
+from amrgen.run.runners import generator as loaded
 from amrgen.run.spec import GeneratorFiles, RunSpec
-from amrgen.run.spec import generator as loaded
 
 
 _LOAD_SCRIPT = """

@@ -7,7 +7,7 @@ Usage: python benchmarks/generation_profile.py [--sample N] [--top K] [--warm CO
 shipped generator).
 
 Two passes over each corpus, one process, the generator loaded as a corpus run
-loads it (:func:`~amrgen.run.spec.ready_for_corpus`: the feature
+loads it (:func:`~amrgen.run.runners.ready_for_corpus`: the feature
 lists compiled, lemminflect's tables read) and warmed on the first graph (with
 ``--warm``, on every graph of another corpus first: what a corpus run is like
 after its first hundred graphs, the frequent questions' answers memoised):
@@ -66,8 +66,9 @@ from amrgen.decoding.models import Models
 from amrgen.io.penman_corpus import read_items
 from amrgen.ml.maxent import MaxentModel
 from amrgen.run.graph import GraphResult, Item, generate_graph
-from amrgen.run.spec import GeneratorFiles, ready_for_corpus
-from amrgen.run.spec import generator as loaded
+from amrgen.run.runners import generator as loaded
+from amrgen.run.runners import ready_for_corpus
+from amrgen.run.spec import GeneratorFiles
 
 DEFAULT_CORPORA = ((corpus("little-prince-test").location, 0), (corpus("bio-dev").location, 100))
 

@@ -116,7 +116,8 @@ def child(shape: str, n: int, memory_mb: int, stages: bool) -> None:
     from amrgen.amr import Amr
     from amrgen.io.penman_corpus import read_items
     from amrgen.run.graph import generate_graph
-    from amrgen.run.spec import GeneratorFiles, generator as loaded
+    from amrgen.run.runners import generator as loaded
+    from amrgen.run.spec import GeneratorFiles
 
     generator = loaded(GeneratorFiles().resolve())
     with tempfile.TemporaryDirectory() as tmp:

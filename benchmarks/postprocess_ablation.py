@@ -28,8 +28,8 @@ from amrgen.evaluation.score import Item, corpus_score, reference_tokens, scored
 from amrgen.io.penman_corpus import read_items
 from amrgen.io.penman_corpus import ReadError
 from amrgen.postprocess.pipeline import BY_NAME, PIPELINES, Pipeline, resolve_pipeline
+from amrgen.run.runners import generator as loaded
 from amrgen.run.spec import GeneratorFiles
-from amrgen.run.spec import generator as loaded
 
 CORPORA = [corpus("little-prince-dev").location, corpus("bio-dev").location]
 REFINED = {"articles-refined": "articles", "punctuation-refined": "punctuation"}

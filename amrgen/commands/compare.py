@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.pairwise import format_pairs, pairs_of, pairs_tsv
     from amrgen.evaluation.score import reference_tokens
     from amrgen.io.penman_corpus import read_items
-    from amrgen.run.runners import runner_for
+    from amrgen.run.corpus import runner_for
 
     base = generator_files(args)
     specs = [base.named(path).resolve(limits(args)) for path in (args.a, args.b)]

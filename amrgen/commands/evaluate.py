@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from amrgen.run.runners import runner_for
+    from amrgen.run.corpus import runner_for
 
     spec = run_spec(args)
     if args.oracle and len(args.input) > 1:

@@ -170,7 +170,7 @@ def run_spec(args: argparse.Namespace) -> RunSpec:
 def run(args: argparse.Namespace) -> int:
     from amrgen.evaluation.score import reference_tokens
     from amrgen.io.penman_corpus import read_items
-    from amrgen.run.runners import runner_for
+    from amrgen.run.corpus import runner_for
 
     spec = run_spec(args)
     for path in (args.output, args.trace):

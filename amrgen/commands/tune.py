@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.io.penman_corpus import read_items
     from amrgen.postprocess.conventions import corpus_conventions
     from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
-    from amrgen.run.runners import runner_for
+    from amrgen.run.corpus import runner_for
     from amrgen.run.spec import GeneratorFiles, RunSpec
     from amrgen.run.tuning import DevBleu, TuningLog, fingerprint, tune
 

@@ -4,9 +4,10 @@ One graph's road through ``amrgen generate``, each module once on the way down:
 ``commands/generate.py`` reads the options and the corpus;
 :mod:`amrgen.run.spec` resolves the generator once into a :class:`~amrgen.run.spec.RunSpec`
 (hyperparameters, pipeline, conventions, limits: plain values);
-:mod:`amrgen.run.corpus` (:func:`~amrgen.run.corpus.run_corpus`) hands the graphs to a runner;
+:mod:`amrgen.run.corpus` chooses the runner (:func:`~amrgen.run.corpus.runner_for`) and hands it
+the graphs (:func:`~amrgen.run.corpus.run_corpus`);
 :mod:`amrgen.run.runners` (one process, local processes, Dask) loads the generator once per
-process and gives each graph to :mod:`amrgen.run.graph`
+process (:func:`~amrgen.run.runners.generator`) and gives each graph to :mod:`amrgen.run.graph`
 (:func:`~amrgen.run.graph.generate_graph`: every failure caught, the limits held), which calls
 :class:`amrgen.decoding.generator.Generator` (normalization, phase 1, phase 2, postprocessing);
 :mod:`amrgen.run.trace` writes a ``--trace`` line.  Scoring is :mod:`amrgen.evaluation`'s.

@@ -9,23 +9,19 @@ and the conventions learnt from the corpus's references.  The resolved spec
 is plain frozen values that travel to worker processes and Dask workers as
 they are, so that none of them reads or learns any of it again; each process
 loads only what is large (the models and the language model) once
-(:func:`generator`), keyed by their paths, and keeps it for later chunks and
-runs.
+(:func:`amrgen.run.runners.generator`), keyed by their paths, and keeps it for
+later chunks and runs.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from amrgen.collector import without_collection_pauses
-from amrgen.decoding.generator import Generator, generator_hyperparameters
+from amrgen.decoding.generator import generator_hyperparameters
 from amrgen.decoding.limits import Limits
-from amrgen.decoding.models import Models
 from amrgen.errors import AmrgenError
 from amrgen.hyperparameters import Hyperparameters
-from amrgen.lm.model import DEFAULT_LM, LanguageModel
 from amrgen.postprocess.conventions import Conventions, corpus_conventions
 from amrgen.postprocess.pipeline import Pipeline, resolve_pipeline
 
@@ -107,58 +103,3 @@ class RunSpec:
         path = str(Path(corpus).resolve()) if corpus else None
         return replace(self, files=replace(self.files, conventions=path),
                        conventions=corpus_conventions(path) if path else None)
-
-
-@functools.lru_cache(maxsize=2)
-def _loaded(model_dir: str | None, lm_path: str | None) -> tuple[Models, LanguageModel]:
-    """The models and the language model, loaded once per process, out of the cycle
-    collector's sight (:func:`~amrgen.collector.without_collection_pauses`): they live as
-    long as the process, and every full collection of a corpus run walked them again
-    (0.84 of 20.5 s of CPU over LP test and 50 Bio dev graphs).  WordNet's table and
-    lemminflect's are loaded too: they load at the first question, which would otherwise
-    count as the first graph's time (and, in the application, freeze the window)."""
-    from amrgen.decoding.generator import DEFAULT_MODEL
-    from amrgen.lexicon.wordnet_cache import load_table
-    from amrgen.realization.inflection import load_inflections
-
-    with without_collection_pauses():
-        loaded = Models.load(model_dir or DEFAULT_MODEL), LanguageModel.load(lm_path or DEFAULT_LM)
-        load_table()
-        load_inflections()
-    return loaded
-
-
-@functools.lru_cache(maxsize=4)
-def generator(spec: RunSpec) -> Generator:
-    """The generator of ``spec`` in this process: its models and LM loaded once
-    (:func:`_loaded`), nothing of the spec resolved again."""
-    models, lm = _loaded(spec.files.model_dir, spec.files.lm_path)
-    with without_collection_pauses():
-        return Generator(models, lm, spec.hyperparameters, postprocess=spec.pipeline, conventions=spec.conventions)
-
-
-READY_FROM = 20
-"""Graphs from which a run loads what :func:`ready_for_corpus` loads before its first
-graph: a shorter one may end before it asks for all of it (the 7 graphs of
-``assets/sample.amr``: 1.6-1.9 s of wall time without, 2.3 s with)."""
-
-
-def ready_for_corpus(generator: Generator) -> Generator:
-    """``generator`` with what a run of many graphs would otherwise load inside its
-    first graphs loaded now: every model's feature list compiled
-    (:meth:`~amrgen.decoding.models.Models.compile_columns`, 0.3-0.6 s, else at each
-    model's hundredth question, in whichever graph asks it) and lemminflect's lemma
-    tables read (0.5 s, else at the first verb a postprocessing step looks up).  Out
-    of the collector's sight, as the models are; once per process and models."""
-    if id(generator.models) not in _READY:
-        from amrgen.realization.inflection import load_lemmas
-
-        with without_collection_pauses():
-            generator.models.compile_columns()
-            load_lemmas()
-        _READY.add(id(generator.models))
-    return generator
-
-
-_READY: set[int] = set()
-"""The models made ready in this process (they live as long as it: :func:`_loaded`)."""

@@ -76,11 +76,12 @@ class LoadedGenerator:
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
              hyperparameters: str | Path | None = None) -> LoadedGenerator:
         """Load as :meth:`Generator.load` does (None: the shipped default), ready for many
-        graphs (:func:`~amrgen.run.spec.ready_for_corpus`: the models' feature
+        graphs (:func:`~amrgen.run.runners.ready_for_corpus`: the models' feature
         lists compiled, lemminflect's lemma tables read);
         raises MissingResourceError or ModelError, naming the file, when one is missing or unreadable."""
         started = time.perf_counter()
-        from amrgen.run.spec import GeneratorFiles, generator, ready_for_corpus
+        from amrgen.run.runners import generator, ready_for_corpus
+        from amrgen.run.spec import GeneratorFiles
 
         files = GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
         with _LOADING:

@@ -5,10 +5,11 @@ compiled, lemminflect's lemma tables read); a one-graph run does without."""
 from amrgen.decoding import models as models_module
 from amrgen.decoding.generator import Generator
 from amrgen.io.penman_corpus import read_items
-from amrgen.run import corpus, runners, spec
+from amrgen.run import corpus, runners
 from amrgen.run.corpus import run_corpus
 from amrgen.run.graph import generate_graph
-from amrgen.run.spec import GeneratorFiles, ready_for_corpus
+from amrgen.run.runners import ready_for_corpus
+from amrgen.run.spec import GeneratorFiles
 
 CORPUS = "# ::id boy\n(b / boy)\n\n# ::id girl\n(g / girl)\n"
 
@@ -20,7 +21,7 @@ def test_a_long_run_is_made_ready_before_its_first_graph_and_a_short_one_is_not(
     compile_columns, generate = models_module.Models.compile_columns, runners.generate_graph
     monkeypatch.setattr(models_module.Models, "compile_columns", lambda m: events.append("ready") or compile_columns(m))
     monkeypatch.setattr(runners, "generate_graph", lambda g, item, *a: events.append(item.id) or generate(g, item, *a))
-    monkeypatch.setattr(spec, "_READY", set())
+    monkeypatch.setattr(runners, "_READY", set())
     items, run = read_items(path), GeneratorFiles().resolve()
     monkeypatch.setattr(corpus, "READY_FROM", 2)
     results = run_corpus(run, items, progress=False)

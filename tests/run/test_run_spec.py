@@ -14,6 +14,7 @@ import amrgen.postprocess.conventions as conventions_module
 import amrgen.postprocess.pipeline as pipeline_module
 import amrgen.run.spec as spec_module
 from amrgen.cli import main
+from amrgen.run import runners
 from amrgen.io.penman_corpus import read_items
 from amrgen.run.runners import Task, generate_chunk
 from amrgen.run.spec import GeneratorFiles
@@ -40,9 +41,9 @@ def counted(monkeypatch) -> dict[str, int]:
         monkeypatch.setattr(module, "resolve_pipeline", resolve)
     for module in (conventions_module, spec_module):
         monkeypatch.setattr(module, "corpus_conventions", learn)
-    spec_module.generator.cache_clear()
+    runners.generator.cache_clear()
     yield calls
-    spec_module.generator.cache_clear()
+    runners.generator.cache_clear()
 
 
 def _corpus(tmp_path: Path) -> Path:
