@@ -68,8 +68,8 @@ def test_a_held_out_corpus_is_split_every_kth_graph(tmp_path, monkeypatch) -> No
     shared = tmp_path / "corpora"
     guidelines = corpus("guidelines")
     (shared / guidelines.path).parent.mkdir(parents=True)
-    (shared / guidelines.path).write_text("# a header\n\n" + "".join(f"# ::id g{i}\n(b / boy)\n\n" for i in range(1, 12)),
-                                          encoding="utf-8")
+    entries = "".join(f"# ::id g{i}\n(b / boy)\n\n" for i in range(1, 12))
+    (shared / guidelines.path).write_text("# a header\n\n" + entries, encoding="utf-8")
     monkeypatch.setenv("AMRGEN_SHARED", str(shared))
     kept, held = guidelines.held_out_parts(tmp_path)
     assert held.read_text(encoding="utf-8") == "# ::id g5\n(b / boy)\n\n# ::id g10\n(b / boy)\n\n"

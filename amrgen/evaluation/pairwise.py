@@ -7,8 +7,9 @@ sentence BLEU against the entry's reference (:func:`~amrgen.evaluation.bleu.sent
 tokenized, lower-cased); the difference is B's minus A's.  The entries are
 listed by that difference, B's worst losses first and its best gains last,
 the entries without a reference after them; the corpus BLEU of each
-generator (against every reference, paraphrases included) heads the table.  ``amrgen compare`` prints it, the application
-shows it (Model ▸ Compare Two Generators…).
+generator (against every reference, paraphrases included) heads the table.
+``amrgen compare`` prints it, the application shows it (Model ▸ Compare Two
+Generators…).
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ def alternative_tokens(item: Item) -> list[list[str]]:
     return [] if isinstance(item, ReadError) else alternatives_of(item.metadata)
 
 
-def scored(sentences: Sequence[str], items: Sequence[Item], seconds: Sequence[float | None] | None = None) -> list[Scored]:
+def scored(sentences: Sequence[str], items: Sequence[Item],
+           seconds: Sequence[float | None] | None = None) -> list[Scored]:
     """Each generated sentence beside every reference of its entry (and its time),
     for the entries that have a reference (one that could not be generated counts
     with the empty sentence)."""
