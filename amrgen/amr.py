@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import penman
 from penman.models.amr import model as _amr_model
 
+from amrgen.amr_vocabulary import MODE
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.io.alignments import strip_surface_alignment
@@ -59,7 +60,7 @@ def is_quoted(label: str) -> bool:
 def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:
     """v has ``:mode`` ``mode`` (imperative, interrogative, expressive): what
     :func:`amrgen.prep.normalize.mode_of` reads first, without looking below v for amr-unknown."""
-    return any(role == "mode" and graph.label(child) == mode for _, role, child in graph.out_edges(v))
+    return any(role == MODE and graph.label(child) == mode for _, role, child in graph.out_edges(v))
 
 
 _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")

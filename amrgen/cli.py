@@ -15,7 +15,7 @@ import pkgutil
 import sys
 
 from amrgen import __version__, commands
-from amrgen.errors import AmrgenError
+from amrgen.errors import AmrgenError, Terminated
 from amrgen.io.printable import escaped
 
 
@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     except AmrgenError as error:
         print(f"amrgen: error: {escaped(str(error))}", file=sys.stderr)
         return 2
+    except Terminated as ended:
+        print("amrgen: terminated", file=sys.stderr)
+        return 128 + ended.signal_number
     except KeyboardInterrupt:
         print("amrgen: interrupted", file=sys.stderr)
         return 130

@@ -7,3 +7,12 @@ class AmrgenError(Exception):
 
 class MissingResourceError(AmrgenError):
     """A file, model or other resource the command needs is not there."""
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was asked to end (SIGTERM): the work stops as an interrupted one
+    does, its worker processes with it; the exit status is 128 + the signal's number."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number

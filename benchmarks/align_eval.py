@@ -8,36 +8,33 @@
 2. The time ``align_corpus`` takes on The Little Prince v1.6 training set
    (1274 graphs, ``# ::snt`` tokenized; no reference alignments).
 
-Usage: python benchmarks/align_eval.py [--data DIR]   (DIR defaults to ../shared/data/amr)
+Usage: python benchmarks/align_eval.py   (the corpora of resources/corpora.json; $AMRGEN_SHARED for another ../shared)
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
+from amrgen.corpus_registry import corpus
 from amrgen.prep.align import align_corpus
 from amrgen.prep.align.evaluate import evaluate, format_evaluation, load_reference_corpus
 from amrgen.prep.parser import SpacyAnnotator
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="directory with the AMR corpora")
     args = parser.parse_args()
     annotator = SpacyAnnotator()
 
     start = time.perf_counter()
-    bio = load_reference_corpus(args.data / "bio-v0.8" / "alignments-dev.txt", annotator)
+    bio = load_reference_corpus(corpus("bio-alignments-dev").location, annotator)
     print(f"Bio v0.8 dev: read and tagged {len(bio.items)} graphs in {time.perf_counter() - start:.1f} s, "
           f"skipped {len(bio.skipped)}")
     print(format_evaluation(evaluate(bio), top=25))
 
     start = time.perf_counter()
-    little_prince = load_reference_corpus(args.data / "little-prince-v1.6" / "training.txt", annotator)
+    little_prince = load_reference_corpus(corpus("little-prince-training").location, annotator)
     print(f"\nLittle Prince v1.6 training: read and tagged {len(little_prince.items)} graphs "
           f"in {time.perf_counter() - start:.1f} s, skipped {len(little_prince.skipped)}")
     start = time.perf_counter()

@@ -4,7 +4,7 @@ shapes of ``benchmarks/graph_sizes.py`` (issue 19, point 2).
 
 Usage: python benchmarks/checkpoints.py [--corpus FILE] [--shapes ops:1000,binary-tree:1023,...]
 
-For each graph, generated through :func:`amrgen.evaluation.generation.generate_graph`
+For each graph, generated through :func:`amrgen.run.graph.generate_graph`
 with a limit far above what it takes, it records when each check point was
 reached and prints the number of check points, the graph's seconds and the
 longest stretch without one (from the start of the graph, between two of them,
@@ -21,10 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from amrgen.corpus_registry import corpus
+
 sys.path.insert(0, str(Path(__file__).parent))
 from graph_sizes import SHAPES
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared/data/amr/little-prince-v1.6/dev.txt"
+DEFAULT_CORPUS = corpus("little-prince-dev").location
 DEFAULT_SHAPES = "ops:1000,constants:300,roles:300,binary-tree:1023,multi-sentence:1000,chain:100,mods:300"
 
 
@@ -35,12 +37,10 @@ def main() -> None:
     args = parser.parse_args()
 
     from amrgen.decoding import limits
-    from amrgen.evaluation.generation import (
-        GeneratorSpec,
-        generate_graph,
-        loaded,
-        read_items,
-    )
+    from amrgen.io.penman_corpus import read_items
+    from amrgen.run.graph import generate_graph
+    from amrgen.run.runners import generator as loaded
+    from amrgen.run.spec import GeneratorFiles
 
     times: list[float] = []
     check = limits._Budget.check
@@ -50,7 +50,7 @@ def main() -> None:
         check(budget)
 
     limits._Budget.check = recorded
-    generator = loaded(GeneratorSpec())
+    generator = loaded(GeneratorFiles().resolve())
     generous = limits.Limits(seconds=10_000.0, memory_mb=100_000)
 
     def measure(item) -> tuple[int, float, float]:

@@ -35,14 +35,19 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from pathlib import Path
 
 import psutil  # Dask's dependency
 
-from amrgen.evaluation.cluster import connect
-from amrgen.evaluation.generation import GeneratorSpec, GraphResult, generate_corpus, loaded, read_items
+from amrgen.corpus_registry import corpus
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.cluster import connect
+from amrgen.run.corpus import run_corpus
+from amrgen.run.graph import GraphResult
+from amrgen.run.runners import LocalProcesses, OnCluster
+from amrgen.run.runners import generator as loaded
+from amrgen.run.spec import GeneratorFiles, RunSpec
 
-LP_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6" / "dev.txt"
+LP_DEV = corpus("little-prince-dev").location
 
 
 def load_average() -> str:
@@ -62,7 +67,7 @@ def timed(run) -> tuple[list[GraphResult], float, float]:
     return results, time.perf_counter() - started, cpu_seconds() - cpu
 
 
-def forget_answers(spec: GeneratorSpec) -> None:
+def forget_answers(spec: RunSpec) -> None:
     """The memos of answers of this process's generator emptied, as loading left them."""
     loaded(spec).forget_answers()
 
@@ -78,30 +83,30 @@ def main() -> None:
     parser.add_argument("--dask", default="local", metavar="ADDRESS")
     parser.add_argument("--rounds", type=int, default=3, metavar="R", help="turns each setup takes (default: 3)")
     args = parser.parse_args()
-    spec, items = GeneratorSpec(), read_items(args.corpus)
+    spec, items = GeneratorFiles().resolve(), read_items(args.corpus)
     print(f"{args.corpus}: {len(items)} graphs; {load_average()}")
     first = items[:2 * args.workers]
-    _, seconds, _ = timed(lambda: generate_corpus(spec, first, progress=False))
+    _, seconds, _ = timed(lambda: run_corpus(spec, first, progress=False))
     print(f"generator loaded and warmed in this process in {seconds:.1f} s")
-    _, seconds, _ = timed(lambda: generate_corpus(spec, first, workers=args.workers, progress=False))
+    _, seconds, _ = timed(lambda: run_corpus(spec, first, LocalProcesses(args.workers), progress=False))
     print(f"{args.workers} joblib processes started, loaded and warmed in {seconds:.1f} s")
     forget_answers(spec)
-    on_joblib, *joblib = timed(lambda: generate_corpus(spec, items, workers=args.workers, progress=False))
+    on_joblib, *joblib = timed(lambda: run_corpus(spec, items, LocalProcesses(args.workers), progress=False))
     expected = said(on_joblib)
     started = time.perf_counter()
     with connect(args.dask, args.workers) as cluster:
         print(f"Dask cluster {args.dask} ({cluster.workers} workers) ready in {time.perf_counter() - started:.1f} s")
         _, seconds, _ = timed(lambda: (cluster.client.run(loaded, spec),
-                                       generate_corpus(spec, first, progress=False, cluster=cluster)))
+                                       run_corpus(spec, first, OnCluster(cluster), progress=False)))
         print(f"generator loaded and warmed on every Dask worker in {seconds:.1f} s")
 
         def in_one_process() -> list[GraphResult]:
             forget_answers(spec)
-            return generate_corpus(spec, items, progress=False)
+            return run_corpus(spec, items, progress=False)
 
         def on_dask() -> list[GraphResult]:
             cluster.client.run(forget_answers, spec)
-            return generate_corpus(spec, items, progress=False, cluster=cluster)
+            return run_corpus(spec, items, OnCluster(cluster), progress=False)
 
         setups = {"1 process": in_one_process, f"Dask {args.dask}, {cluster.workers} workers": on_dask}
         joblib_row = f"{args.workers} joblib processes, one run"

@@ -29,26 +29,25 @@ import sys
 import tempfile
 from pathlib import Path
 
+from amrgen.corpus_registry import corpus, held_out_corpora
+
 ROOT = Path(__file__).resolve().parents[1]
-AMR = ROOT.parent / "shared" / "data" / "amr"
 DEFAULT = ROOT / "resources" / "default"
-DEV_SETS = {"LP dev": AMR / "little-prince-v1.6" / "dev.txt", "Bio dev": AMR / "bio-v0.8" / "dev.txt",
-            "MASSIVE dev": AMR / "massive-amr" / "dev.txt"}
-TRAINING = {"LP dev": AMR / "little-prince-v1.6" / "training.txt", "Bio dev": AMR / "bio-v0.8" / "training-partial.txt",
-            "MASSIVE dev": AMR / "massive-amr" / "train.txt"}
-HELD_OUT = {"QALD held-out": AMR / "qald9-amr" / "train.txt",
-            "guidelines held-out": AMR / "amr-guidelines" / "examples.txt"}
+DOMAINS = {"little-prince-dev": "little-prince-training", "bio-dev": "bio-training-partial",
+           "massive-dev": "massive-train"}
+"""The dev sets of the domains that have one (resources/corpora.json) and their training parts."""
 SHIPPED = [str(DEFAULT / "model"), str(DEFAULT / "lm.binary"), str(DEFAULT / "hyperparameters.json")]
 
 
 def dev_sets(directory: Path) -> tuple[dict[str, Path], dict[str, Path]]:
     """The dev sets by name and their domains' training parts, the held-out splits written to ``directory``."""
-    sets, training = dict(DEV_SETS), dict(TRAINING)
-    for name, corpus in HELD_OUT.items():
-        held, kept = (directory / f"{name.split()[0].lower()}-{part}.txt" for part in ("dev", "train"))
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "hold_out.py"), str(corpus), str(kept), str(held)],
-                       check=True, capture_output=True)
-        sets[name], training[name] = held, kept
+    sets, training = {}, {}
+    for dev, train in DOMAINS.items():
+        name = f"{corpus(dev).title} dev"
+        sets[name], training[name] = corpus(dev).location, corpus(train).location
+    for held_out in held_out_corpora():
+        name = f"{held_out.title} held-out"
+        training[name], sets[name] = held_out.held_out_parts(directory)
     return sets, training
 
 

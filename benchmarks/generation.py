@@ -29,12 +29,17 @@ import time
 from pathlib import Path
 
 from amrgen.amr import Amr
+from amrgen.corpus_registry import corpus
 from amrgen.decoding.greedy import greedy_sentence
 from amrgen.evaluation.ceiling import oracle_scored
-from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, loaded, read_items, reference_tokens, scored
 from amrgen.evaluation.lengths import Scored, format_table, summary
+from amrgen.evaluation.score import scored
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.corpus import run_corpus
+from amrgen.run.runners import LocalProcesses
+from amrgen.run.runners import generator as loaded
+from amrgen.run.spec import GeneratorFiles, RunSpec
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
 _LOAD_SCRIPT = """
 import json, sys, time
@@ -53,27 +58,25 @@ print(json.dumps([imported - started, generator_loaded - imported, table_loaded 
 """
 
 
-def load_times(spec: GeneratorSpec) -> list[float]:
+def load_times(spec: RunSpec) -> list[float]:
     """Seconds to import amrgen, to load the models and LM, WordNet's table and
     lemminflect (with the spaCy it imports), in a fresh process."""
-    arguments = json.dumps([spec.model_dir, spec.lm_path, spec.hyperparameters])
+    arguments = json.dumps([spec.files.model_dir, spec.files.lm_path, spec.files.hyperparameters])
     done = subprocess.run([sys.executable, "-c", _LOAD_SCRIPT, arguments], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
-def algorithm_1(spec: GeneratorSpec, items, references) -> list[Scored]:
-    """generateGreedy(G) of every graph with a reference, timed like generate()."""
-    generator, found = loaded(spec), []
-    for item, reference in zip(items, references, strict=True):
-        if reference is None:
-            continue
+def algorithm_1(spec: RunSpec, items) -> list[Scored]:
+    """generateGreedy(G) of every graph, timed like generate(), scored as generate -b scores."""
+    generator, sentences, seconds = loaded(spec), [], []
+    for item in items:
         started = time.perf_counter()
         try:
-            sentence = " ".join(greedy_sentence(generator, Amr.from_tree(item.tree)))
+            sentences.append(" ".join(greedy_sentence(generator, Amr.from_tree(item.tree))))
         except Exception:  # noqa: BLE001 - a graph it cannot generate counts as the empty sentence
-            sentence = ""
-        found.append(Scored(sentence, reference, time.perf_counter() - started))
-    return found
+            sentences.append("")
+        seconds.append(time.perf_counter() - started)
+    return scored(sentences, items, seconds)
 
 
 def main() -> None:
@@ -83,8 +86,9 @@ def main() -> None:
     parser.add_argument("--lm")
     parser.add_argument("--hyperparameters")
     args = parser.parse_args()
-    spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
-    corpora = args.corpora or [str(SHARED / "dev.txt"), str(SHARED / "test.txt")]
+    files = GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters)))
+    spec = files.resolve()
+    corpora = args.corpora or [str(corpus(name).location) for name in ("little-prince-dev", "little-prince-test")]
 
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
           "(times are wall-clock: other work on the machine inflates them)")
@@ -94,22 +98,22 @@ def main() -> None:
     greedy = loaded(spec).hyper.greedy()
     for number, path in enumerate(corpora):
         items = read_items(path)
-        references = [reference_tokens(item) for item in items]
         started = time.perf_counter()
-        beam = generate_corpus(spec, items)
+        beam = run_corpus(spec, items)
         one_worker = len(items) / (time.perf_counter() - started)
-        baseline = generate_corpus(spec, items, hyperparameters=greedy)
-        columns = {"beam+LM": summary(scored(beam, references)),
-                   "Algorithm 1": summary(algorithm_1(spec, items, references)),
-                   "n=1, no LM": summary(scored(baseline, references)), "oracle": summary(oracle_scored(path))}
+        baseline = run_corpus(spec.with_hyperparameters(greedy), items)
+        columns = {"beam+LM": summary(scored([r.sentence for r in beam], items, [r.seconds for r in beam])),
+                   "Algorithm 1": summary(algorithm_1(spec, items)),
+                   "n=1, no LM": summary(scored([r.sentence for r in baseline], items, [r.seconds for r in baseline])),
+                   "oracle": summary(oracle_scored(path))}
         failed = sum(r.failed for r in beam)
         print(f"\n== {path}: {len(items)} graphs, {failed} could not be generated "
               f"(rows: all, length buckets, l_max = 30)")
         print(format_table(columns))
         if number == 0:
-            generate_corpus(spec, items[:2], workers=2, progress=False)  # starts and loads both workers
+            run_corpus(spec, items[:2], LocalProcesses(2), progress=False)  # starts and loads both workers
             started = time.perf_counter()
-            parallel = generate_corpus(spec, items, workers=2)
+            parallel = run_corpus(spec, items, LocalProcesses(2))
             two_workers = len(items) / (time.perf_counter() - started)
             same = [r.sentence for r in parallel] == [r.sentence for r in beam]
             print(f"throughput on {Path(path).name}: 1 worker {one_worker:.2f} graphs/s, "

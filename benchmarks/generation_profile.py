@@ -7,14 +7,14 @@ Usage: python benchmarks/generation_profile.py [--sample N] [--top K] [--warm CO
 shipped generator).
 
 Two passes over each corpus, one process, the generator loaded as a corpus run
-loads it (:func:`~amrgen.evaluation.generation.ready_for_corpus`: the feature
+loads it (:func:`~amrgen.run.runners.ready_for_corpus`: the feature
 lists compiled, lemminflect's tables read) and warmed on the first graph (with
 ``--warm``, on every graph of another corpus first: what a corpus run is like
 after its first hundred graphs, the frequent questions' answers memoised):
 
 1. **Clean**: each graph's CPU time (``time.process_time``: the machine
    may be shared, and others' work inflates wall time) through
-   :func:`amrgen.evaluation.generation.generate_graph` (reading the tree
+   :func:`amrgen.run.graph.generate_graph` (reading the tree
    into an Amr, then generate(G)), nothing instrumented.  These are the
    figures to compare.  With ``--repeat R`` a graph's time is the least of R
    runs in a row, the models' memos of answers and the language model's put
@@ -58,23 +58,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import amrgen.decoding.generator as generator_module
+from amrgen.corpus_registry import corpus
 from amrgen.decoding import beam
+import amrgen.decoding.generator as generator_module
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.models import Models
-from amrgen.evaluation.generation import (
-    GeneratorSpec,
-    GraphResult,
-    Item,
-    generate_graph,
-    loaded,
-    read_items,
-    ready_for_corpus,
-)
+from amrgen.io.penman_corpus import read_items
 from amrgen.ml.maxent import MaxentModel
+from amrgen.run.graph import GraphResult, Item, generate_graph
+from amrgen.run.runners import generator as loaded
+from amrgen.run.runners import ready_for_corpus
+from amrgen.run.spec import GeneratorFiles
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr"
-DEFAULT_CORPORA = ((SHARED / "little-prince-v1.6" / "test.txt", 0), (SHARED / "bio-v0.8" / "dev.txt", 100))
+DEFAULT_CORPORA = ((corpus("little-prince-test").location, 0), (corpus("bio-dev").location, 100))
 
 STAGES = ("normalization", "phase 1", "phase 2: features", "phase 2: maxent", "phase 2: LM", "phase 2: Reorder",
           "phase 2: pruning", "phase 2: rest", "replay", "postprocessing", "rest")
@@ -220,7 +216,7 @@ def main() -> None:
     args = parser.parse_args()
     corpora = [(path, args.sample or 0) for path in args.corpora] if args.corpora else [
         (path, n if args.sample is None else args.sample) for path, n in DEFAULT_CORPORA]
-    generator = ready_for_corpus(loaded(GeneratorSpec(args.model, args.lm, args.hyperparameters)))
+    generator = ready_for_corpus(loaded(GeneratorFiles(args.model, args.lm, args.hyperparameters).resolve()))
     if args.warm:
         for item in read_items(args.warm):
             generate_graph(generator, item)

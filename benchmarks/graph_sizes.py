@@ -19,7 +19,7 @@ Each (shape, N) runs in its own process (``--child``) with a wall-clock
 timeout and an address-space ceiling (``RLIMIT_AS``), so that a runaway
 cannot take the machine down.  The process loads the shipped generator,
 warms it on a small graph, resets the kernel's peak-RSS mark, then generates
-the graph once through :func:`amrgen.evaluation.generation.generate_graph`;
+the graph once through :func:`amrgen.run.graph.generate_graph`;
 it reports the vertices of the graph, the seconds of that generation (wall
 clock and CPU time: on a shared machine the CPU time is the figure), the
 peak resident memory of the whole process during it (the loaded generator
@@ -114,14 +114,12 @@ def child(shape: str, n: int, memory_mb: int, stages: bool) -> None:
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     from amrgen.amr import Amr
-    from amrgen.evaluation.generation import (
-        GeneratorSpec,
-        generate_graph,
-        loaded,
-        read_items,
-    )
+    from amrgen.io.penman_corpus import read_items
+    from amrgen.run.graph import generate_graph
+    from amrgen.run.runners import generator as loaded
+    from amrgen.run.spec import GeneratorFiles
 
-    generator = loaded(GeneratorSpec())
+    generator = loaded(GeneratorFiles().resolve())
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{shape}-{n}.txt"
         path.write_text(f"# ::id warm\n{WARM_UP}\n\n# ::id {shape}-{n}\n{SHAPES[shape](n)}\n", encoding="utf-8")

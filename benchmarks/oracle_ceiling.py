@@ -21,8 +21,8 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
+from amrgen.corpus_registry import corpus
 from amrgen.evaluation.bleu import corpus_bleu
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
@@ -31,7 +31,6 @@ from amrgen.prep.normalize import normalize
 from amrgen.prep.pipeline import load_corpus
 from amrgen.transitions.transitions import TRANSITION_CLASSES
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
 
 
 def diagnose(entries, runs) -> Counter:
@@ -62,7 +61,7 @@ def diagnose(entries, runs) -> Counter:
 
 
 def main(paths: list[str]) -> None:
-    for path in paths or [str(SHARED / "dev.txt"), str(SHARED / "test.txt")]:
+    for path in paths or [str(corpus(name).location) for name in ("little-prince-dev", "little-prince-test")]:
         started = time.perf_counter()
         corpus = load_corpus(path)
         print(f"== {path}: {len(corpus.entries)} graphs, prepared in {time.perf_counter() - started:.1f} s")

@@ -30,10 +30,11 @@ from tqdm import tqdm
 
 from amrgen.amr import Amr
 from amrgen.decoding.generator import Generator, RootCandidates
-from amrgen.evaluation.bleu import corpus_bleu, corpus_chrf
-from amrgen.evaluation.generation import GeneratorSpec, alternative_tokens, read_items, reference_tokens
-from amrgen.io.penman_corpus import ReadError
+from amrgen.evaluation.score import Item, corpus_score, reference_tokens, scored
+from amrgen.io.penman_corpus import ReadError, read_items
 from amrgen.postprocess.pipeline import PIPELINES, RERANK, STEPS, Pipeline, resolve_pipeline
+from amrgen.run.runners import generator as loaded
+from amrgen.run.spec import GeneratorFiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from domains import dev_sets  # noqa: E402 - the dev sets are defined once, there
@@ -61,16 +62,15 @@ def variants() -> list[tuple[str, str, Pipeline]]:
     return rows
 
 
-Searched = tuple[RootCandidates | None, list[str]]
+Searched = tuple[RootCandidates | None, Item]
 
 
 def searched(generator: Generator, path: Path) -> list[Searched]:
     """Every graph with a reference, searched once: its root candidates (None
-    where the search failed: it counts as the empty sentence) and its references."""
+    where the search failed: it counts as the empty sentence) and its entry."""
     found = []
     for item in tqdm(read_items(path), desc=f"searching {path.name}", unit="graph", file=sys.stderr):
-        reference = reference_tokens(item)
-        if reference is None:
+        if reference_tokens(item) is None:
             continue
         candidates = None
         if not isinstance(item, ReadError):
@@ -78,13 +78,13 @@ def searched(generator: Generator, path: Path) -> list[Searched]:
                 candidates = generator.root_candidates(Amr.from_tree(item.tree))
             except Exception:  # noqa: BLE001 - a graph that cannot be generated says nothing
                 candidates = None
-        references = [" ".join(tokens) for tokens in (reference, *alternative_tokens(item))]
-        found.append((candidates, references))
+        found.append((candidates, item))
     return found
 
 
 def scores(generator: Generator, graphs: list[Searched], pipeline: Pipeline) -> tuple[float, float]:
-    """Corpus BLEU and chrF++ of the sentences ``pipeline`` says for the searched graphs."""
+    """Corpus BLEU and chrF++ of the sentences ``pipeline`` says for the searched graphs,
+    against every reference of each (as ``amrgen generate -b`` scores)."""
     said = []
     for candidates, _ in graphs:
         sentence = ""
@@ -94,8 +94,8 @@ def scores(generator: Generator, graphs: list[Searched], pipeline: Pipeline) -> 
             except Exception:  # noqa: BLE001 - as generate counts a failed graph
                 sentence = ""
         said.append(sentence)
-    references = [refs for _, refs in graphs]
-    return corpus_bleu(said, references), corpus_chrf(said, references)
+    score = corpus_score(scored(said, [item for _, item in graphs]))
+    return score.bleu or 0.0, score.chrf or 0.0
 
 
 def kept_steps(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
@@ -118,7 +118,7 @@ def main() -> int:
     parser.add_argument("--output", type=Path, default=RESULTS, metavar="FILE.csv")
     args = parser.parse_args()
     paths = (args.model, args.lm, args.hyperparameters)
-    generator = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in paths)).load()
+    generator = loaded(GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in paths)).resolve())
     pipelines = variants()
     rows: list[dict[str, str]] = []
     with tempfile.TemporaryDirectory() as temporary:

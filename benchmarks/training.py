@@ -33,7 +33,8 @@ import threading
 import time
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
+from amrgen.corpus_registry import corpus
+
 SAMPLE_SECONDS = 0.05
 
 
@@ -127,8 +128,8 @@ def report(percent: int, figures: dict) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("train", nargs="*", type=Path, default=[SHARED / "training.txt"])
-    parser.add_argument("--dev", type=Path, default=SHARED / "dev.txt")
+    parser.add_argument("train", nargs="*", type=Path, default=[corpus("little-prince-training").location])
+    parser.add_argument("--dev", type=Path, default=corpus("little-prince-dev").location)
     parser.add_argument("--percent", type=int, nargs="+", default=[25, 50, 100])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--iterations", type=int, choices=(1, 2), default=1)

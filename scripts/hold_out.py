@@ -7,7 +7,8 @@ corpus) goes to HELD_OUT_OUT, the others to TRAIN_OUT, each entry copied as
 written (comments, metadata and graph).  The split depends on nothing but the
 order of the file, so anyone can make the same one: the AMR guidelines
 examples and QALD-9-AMR, which come without a dev split, are split this way
-for choosing hyperparameters and for reporting held-out figures.
+for choosing hyperparameters and for reporting held-out figures (the rule is
+``resources/corpora.json``'s, :mod:`amrgen.corpus_registry`).
 """
 
 from __future__ import annotations
@@ -16,25 +17,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from amrgen.corpus_registry import split_every
 from amrgen.io.atomic import write_atomically
-
-
-def blocks(text: str) -> list[str]:
-    """The blank-line separated blocks of a corpus file, CRLF read as LF."""
-    return [b.strip("\n") for b in text.replace("\r\n", "\n").split("\n\n") if b.strip()]
-
-
-def is_entry(block: str) -> bool:
-    """Whether a block holds a graph (a header of comments only does not)."""
-    return any(line.strip() and not line.lstrip().startswith("#") for line in block.splitlines())
-
-
-def split(text: str, every: int) -> tuple[list[str], list[str]]:
-    """The entries kept for training and those held out, in corpus order."""
-    entries = [b for b in blocks(text) if is_entry(b)]
-    held = [e for i, e in enumerate(entries) if i % every == every - 1]
-    kept = [e for i, e in enumerate(entries) if i % every != every - 1]
-    return kept, held
 
 
 def main() -> int:
@@ -46,7 +30,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.every < 2:
         parser.error("--every must be at least 2")
-    kept, held = split(Path(args.corpus).read_text(encoding="utf-8"), args.every)
+    kept, held = split_every(Path(args.corpus).read_text(encoding="utf-8"), args.every)
     for path, entries in ((args.train_out, kept), (args.held_out, held)):
         write_atomically(path, "".join(e + "\n\n" for e in entries))
     print(f"{args.corpus}: {len(kept)} graphs to {args.train_out}, {len(held)} held out to {args.held_out}",

@@ -15,12 +15,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from amrgen.corpus_registry import corpus
 from amrgen.io.penman_corpus import format_entry, read_corpus
 from amrgen.prep.pipeline import load_corpus
 from amrgen.prep.prepared_format import write_prepared
 
 ROOT = Path(__file__).resolve().parents[1]
-BIO_DEV = ROOT.parent / "shared" / "data" / "amr" / "bio-v0.8" / "dev.txt"
+BIO_DEV = corpus("bio-dev").location
 OUTPUT = ROOT / "tests" / "fixtures" / "big-graphs.txt"
 BIO_IDS = ("bio.chicago_2015.18724", "bio.bmtr_0003.3", "bio.chicago_2015.17801")
 CLAUSES = 67

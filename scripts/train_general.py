@@ -37,32 +37,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+from amrgen.corpus_registry import corpus, held_out_corpora, of_split
 from amrgen.ml.store import save_json_resource
 from amrgen.postprocess.conventions import CONVENTIONS, corpus_conventions
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
-AMR = DATA / "amr"
-PERMISSIVE_TRAIN = [AMR / "little-prince-v1.6" / "training.txt", AMR / "bio-v0.8" / "training-partial.txt",
-                    AMR / "bio-extra" / "training.txt"]
-PERMISSIVE_DEV = [AMR / "little-prince-v1.6" / "dev.txt", AMR / "bio-v0.8" / "dev.txt"]
-HELD_OUT = {"qald": AMR / "qald9-amr" / "train.txt", "guidelines": AMR / "amr-guidelines" / "examples.txt"}
 
 
 def corpora(directory: Path, with_massive: bool, with_silver: bool) -> tuple[list[Path], list[Path]]:
     """The training and dev files, the held-out splits written to ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
-    train, dev = list(PERMISSIVE_TRAIN), list(PERMISSIVE_DEV)
-    for name, corpus in HELD_OUT.items():
-        kept, held = directory / f"{name}-train.txt", directory / f"{name}-dev.txt"
-        run([sys.executable, str(ROOT / "scripts" / "hold_out.py"), str(corpus), str(kept), str(held)])
+    train = [c.location for c in of_split("train", permissive=True)]
+    dev = [c.location for c in of_split("dev", permissive=True)]
+    for held_out in held_out_corpora():  # every fifth graph held out (resources/corpora.json)
+        kept, held = held_out.held_out_parts(directory)
         train.append(kept)
         dev.append(held)
     if with_massive:
-        train.append(AMR / "massive-amr" / "train.txt")
-        dev.append(AMR / "massive-amr" / "dev.txt")
+        train.append(corpus("massive-train").location)
+        dev.append(corpus("massive-dev").location)
     if with_silver:
-        train.append(AMR / "bamboo-silver" / "training.txt")
+        train.append(corpus("bamboo-silver").location)
     return train, dev
 
 
@@ -89,7 +84,7 @@ def main() -> int:
     amrgen = [sys.executable, "-m", "amrgen"]
     run([*amrgen, "train", *map(str, train), "--dev", *map(str, dev), "-o", str(args.output / "model"),
          "--workers", str(args.workers)])
-    texts = sorted(str(p) for p in (DATA / "lm-text").glob("*.txt.gz"))
+    texts = sorted(str(p) for p in corpus("lm-text").location.glob("*.txt.gz"))
     run([*amrgen, "lm", "build", *texts, *(a for t in train for a in ("--amr", str(t))), "--order", "3",
          "-o", str(args.output / "lm.binary")])
     shutil.copyfile(ROOT / "resources" / "default" / "hyperparameters.json", args.output / "hyperparameters.json")

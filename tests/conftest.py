@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from amrgen.errors import MissingResourceError  # noqa: E402
 
-SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
+from amrgen.corpus_registry import corpus, shared_dir as shared_location  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -32,19 +32,38 @@ def prepared_cache(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def shared_dir() -> Path:
-    """The read-only ``../shared`` directory with the corpora; skips the test when it is absent."""
-    if not SHARED_DIR.is_dir():
-        pytest.skip(f"corpora not available: {SHARED_DIR} does not exist")
-    return SHARED_DIR
+    """The read-only ``../shared`` directory; skips the test in one line when it is absent."""
+    if not shared_location().is_dir():
+        _missing(f"../shared missing: no {shared_location()}")
+    return shared_location()
+
+
+@pytest.fixture
+def shared_corpus():
+    """``shared_corpus(name)``: the file of a corpus of ``resources/corpora.json``
+    (:mod:`amrgen.corpus_registry`); skips the test with one line naming the corpus
+    where it is missing."""
+
+    def located(name: str) -> Path:
+        found = corpus(name)
+        if not found.present():
+            _missing(found.missing())
+        return found.location
+
+    return located
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"missing under CI: {reason}")
+    pytest.skip(reason)
 
 
 def _require(load):
     try:
         return load()
     except MissingResourceError as error:
-        if os.environ.get("CI"):
-            pytest.fail(f"missing under CI: {error}")
-        pytest.skip(str(error))
+        _missing(str(error))
 
 
 @pytest.fixture(scope="session")
@@ -57,8 +76,8 @@ def wordnet():
 
 @pytest.fixture(scope="session")
 def english():
-    """spaCy's English pipeline (:func:`amrgen.spacy_pipeline.load_english`)."""
-    from amrgen.spacy_pipeline import load_english
+    """spaCy's English pipeline (:func:`amrgen.prep.spacy_pipeline.load_english`)."""
+    from amrgen.prep.spacy_pipeline import load_english
 
     return _require(load_english)
 
@@ -66,7 +85,7 @@ def english():
 @pytest.fixture(scope="session")
 def kenlm_tools():
     """Paths of KenLM's ``lmplz`` and ``build_binary``, as a dict by name."""
-    from amrgen.kenlm_tools import TOOLS, find_tool
+    from amrgen.lm.kenlm_tools import TOOLS, find_tool
 
     return _require(lambda: {name: find_tool(name) for name in TOOLS})
 

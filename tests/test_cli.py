@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from amrgen import __version__, cli, kenlm_tools
+from amrgen import __version__, cli
+from amrgen.lm import kenlm_tools
 from amrgen.errors import AmrgenError
 
 

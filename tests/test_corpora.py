@@ -8,15 +8,15 @@ from amrgen.io.penman_corpus import read_corpus
 from amrgen.transitions import initial
 
 CORPORA = [
-    ("little-prince-v1.6/training.txt", 1274), ("little-prince-v1.6/dev.txt", 145),
-    ("little-prince-v1.6/test.txt", 143), ("bio-v0.8/dev.txt", 500), ("bio-v0.8/training-partial.txt", 838),
+    ("little-prince-training", 1274), ("little-prince-dev", 145), ("little-prince-test", 143), ("bio-dev", 500),
+    ("bio-training-partial", 838),
 ]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name,count", CORPORA)
-def test_every_graph_loads_and_its_initial_configuration_is_well_formed(shared_dir, name, count):
-    result = read_corpus(shared_dir / "data" / "amr" / name)
+def test_every_graph_loads_and_its_initial_configuration_is_well_formed(shared_corpus, name, count):
+    result = read_corpus(shared_corpus(name))
     assert not result.errors and len(result.entries) == count
     for entry in result.entries:
         amr = Amr.from_tree(entry.tree)

@@ -104,13 +104,13 @@ def test_prepare_and_oracle_take_the_encoding(command, english, tmp_path, capsys
     "select-features {corpus} {corpus} --model realize -o {directory}",
 ])
 def test_an_output_path_that_is_a_directory_is_refused_before_any_work(command, tmp_path, capsys, monkeypatch):
-    from amrgen.evaluation import generation
+    from amrgen.io import penman_corpus
     from amrgen.prep import pipeline
 
     def no_work(*args, **kwargs):
         raise AssertionError("work started before the output path was checked")
 
-    for module, name in ((generation, "read_items"), (pipeline, "read_corpus"), (pipeline, "load_corpus")):
+    for module, name in ((penman_corpus, "read_items"), (pipeline, "read_corpus"), (pipeline, "load_corpus")):
         monkeypatch.setattr(module, name, no_work)
     corpus = tmp_path / "in.txt"
     corpus.write_text(GOOD, encoding="utf-8")

@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: other. The unit "amrgen" is the root ``amrgen/__init__.py`` alone (the version), not the prefix.
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
     "amrgen",
-    "amrgen.errors amrgen.paths amrgen.graph amrgen.collector",
-    "amrgen.io amrgen.kenlm_tools amrgen.spacy_pipeline amrgen.hyperparameters amrgen.bigraph",
-    "amrgen.lexicon amrgen.amr",
+    "amrgen.errors amrgen.paths amrgen.graph amrgen.collector amrgen.amr_vocabulary",
+    "amrgen.io amrgen.hyperparameters amrgen.bigraph",
+    "amrgen.lexicon amrgen.amr amrgen.corpus_registry",
     "amrgen.prep",
     "amrgen.transitions",
     "amrgen.oracle amrgen.realization amrgen.lm",
@@ -27,6 +27,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "amrgen.postprocess",
     "amrgen.decoding",
     "amrgen.evaluation amrgen.training",
+    "amrgen.run",
     "amrgen.stepping",
     "amrgen.commands",
     "amrgen.cli",

@@ -38,11 +38,11 @@ def test_counts_per_class(capsys):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["little-prince-v1.6/training.txt", "little-prince-v1.6/dev.txt",
-                                  "little-prince-v1.6/test.txt", "bio-v0.8/alignments-dev.txt"])
-def test_the_oracle_terminates_on_every_graph_in_both_systems(shared_dir, name, capsys):
+@pytest.mark.parametrize("name", ["little-prince-training", "little-prince-dev", "little-prince-test",
+                                  "bio-alignments-dev"])
+def test_the_oracle_terminates_on_every_graph_in_both_systems(shared_corpus, name, capsys):
     for system in (["--formal"], []):
-        assert main(["oracle", str(shared_dir / "data" / "amr" / name), "--bleu", "--approach", "both", *system]) == 0
+        assert main(["oracle", str(shared_corpus(name)), "--bleu", "--approach", "both", *system]) == 0
         out = capsys.readouterr().out
         terminated = [line.split()[-1] for line in out.splitlines() if "terminated:" in line]
         assert len(terminated) == 2

@@ -1,22 +1,23 @@
 """The second training iteration (thesis 4.3.3): train(iterations=2) retrains the models
 after the first stage (the oracle with a chosen first stage is tested in tests/test_oracle.py)."""
 
-from pathlib import Path
 
 import pytest
 
+from amrgen.corpus_registry import corpus
 from amrgen.ml.names import MODELS
 from amrgen.prep.pipeline import load_corpus
 from amrgen.training import train
 
-LP = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
+LP = {part: corpus(f"little-prince-{part}") for part in ("training", "dev", "test")}
+"""Little Prince's parts (resources/corpora.json)."""
 
 
 @pytest.mark.slow
 def test_train_with_two_iterations_retrains_the_models_after_the_first_stage():
-    if not LP.is_dir():
-        pytest.skip(f"corpora not available: {LP} does not exist")
-    entries = load_corpus(LP / "dev.txt").entries
+    if missing := [part.missing() for part in LP.values() if not part.present()]:
+        pytest.skip(missing[0])
+    entries = load_corpus(LP["dev"].location).entries
     messages = []
     once = train(entries[:40], entries[40:70])
     twice = train(entries[:40], entries[40:70], iterations=2, progress=messages.append)

@@ -1,28 +1,29 @@
 """``amrgen train`` and ``amrgen evaluate-models`` on a small corpus."""
 
-from pathlib import Path
 
 import pytest
 
 from amrgen.cli import main
+from amrgen.corpus_registry import corpus
 from amrgen.ml.store import load_json_resource, load_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.prep.pipeline import load_corpora, load_corpus
 
 pytestmark = pytest.mark.slow
-LP = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6"
+LP = {part: corpus(f"little-prince-{part}") for part in ("training", "dev", "test")}
+"""Little Prince's parts (resources/corpora.json)."""
 
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     """The first 40 graphs of Little Prince dev, and a model trained on them (test as dev)."""
-    if not LP.is_dir():
-        pytest.skip(f"corpora not available: {LP} does not exist")
+    if missing := [part.missing() for part in LP.values() if not part.present()]:
+        pytest.skip(missing[0])
     directory = tmp_path_factory.mktemp("training")
     train = directory / "train.txt"
-    train.write_text("\n\n".join((LP / "dev.txt").read_text().split("\n\n")[:41]))
-    assert main(["train", str(train), "--dev", str(LP / "test.txt"), "-o", str(directory / "model")]) == 0
+    train.write_text("\n\n".join((LP["dev"].location).read_text().split("\n\n")[:41]))
+    assert main(["train", str(train), "--dev", str(LP["test"].location), "-o", str(directory / "model")]) == 0
     return train, directory / "model"
 
 
@@ -54,7 +55,7 @@ def test_evaluate_models_scores_the_trained_models(trained, tmp_path, capsys):
 def test_train_joins_several_corpus_files(trained, tmp_path):
     train, _ = trained
     graphs = train.read_text().split("\n\n")  # a header comment, then 40 graphs
-    tests = (LP / "test.txt").read_text().split("\n\n")
+    tests = (LP["test"].location).read_text().split("\n\n")
     parts = {"first": graphs[:21], "second": graphs[21:], "dev-a": tests[:70], "dev-b": tests[70:]}
     for name, chunks in parts.items():
         (tmp_path / f"{name}.txt").write_text("\n\n".join(chunks).strip() + "\n")
@@ -81,7 +82,7 @@ def test_chunks_in_worker_processes_train_the_models_of_one_process(trained, tmp
 
     train, model = trained
     monkeypatch.setattr(amrgen.training, "CHUNK_GRAPHS", 7)  # 40 graphs: six chunks, the last short
-    assert main(["train", str(train), "--dev", str(LP / "test.txt"), "-o", str(tmp_path / "model"),
+    assert main(["train", str(train), "--dev", str(LP["test"].location), "-o", str(tmp_path / "model"),
                  "--workers", "2"]) == 0
     chunked = {p.name: p.read_bytes() for p in (tmp_path / "model").iterdir() if p.suffix in (".npz", ".json")}
     whole = {p.name: p.read_bytes() for p in model.iterdir() if p.suffix in (".npz", ".json")}

@@ -26,7 +26,7 @@ def _encoding(name: str) -> str:
 
 
 def add_dask_option(parser: argparse.ArgumentParser) -> None:
-    """--dask ADDRESS: work on a Dask distributed cluster (see :mod:`amrgen.evaluation.cluster`)."""
+    """--dask ADDRESS: work on a Dask distributed cluster (see :mod:`amrgen.run.cluster`)."""
     parser.add_argument("--dask", metavar="ADDRESS",
                         help="run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://HOST:8786), "
                              "or on a local one of --workers processes started for this run (local)")
@@ -37,7 +37,7 @@ def open_cluster(args: argparse.Namespace) -> AbstractContextManager:
     if not args.dask:
         return nullcontext()
     # Dask is imported only when asked for.
-    from amrgen.evaluation.cluster import connect
+    from amrgen.run.cluster import connect
 
     return connect(args.dask, args.workers)
 

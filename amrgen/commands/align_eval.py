@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+    from amrgen.io.progress import progress_bar
 
     from amrgen.prep.align.evaluate import evaluate, format_evaluation, load_reference_corpus
     from amrgen.prep.parser import SpacyAnnotator
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"amrgen: skipped {line}", file=sys.stderr)
     if not corpus.items:
         raise AmrgenError(f"{args.corpus}: no graph to align")
-    with tqdm(desc="aligning", disable=args.quiet, file=sys.stderr) as bar:
+    with progress_bar(desc="aligning", disable=args.quiet) as bar:
 
         def progress(done: int, total: int) -> None:
             bar.total = total

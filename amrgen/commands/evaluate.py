@@ -35,18 +35,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amrgen.commands import add_encoding_option
-from amrgen.commands.generate import (
-    add_generator_options,
-    generate_all,
-    generator_spec,
-    limits,
-    unscored_note,
-)
+from amrgen.commands.generate import add_generator_options, generate_all, run_spec, unscored_note
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import check_output_path, write_atomically
 
 if TYPE_CHECKING:  # the generator is imported when the command runs
-    from amrgen.evaluation.generation import GeneratorSpec
+    from amrgen.run.runners import Runner
+    from amrgen.run.spec import RunSpec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -63,40 +58,50 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = generator_spec(args)
+    from amrgen.run.corpus import runner_for
+
+    spec = run_spec(args)
     if args.oracle and len(args.input) > 1:
         raise AmrgenError("--oracle takes one corpus")
     if args.csv:
         check_output_path(args.csv, args.input)
     if args.plots and not Path(args.plots).resolve().parent.is_dir():
         raise AmrgenError(f"{args.plots}: the directory to write it in does not exist")
-    corpora = [_references(path, args.encoding) for path in args.input]
+    corpora = [_entries(path, args.encoding) for path in args.input]
+    runner = runner_for(args.workers)
     if len(corpora) > 1:
-        return _across_corpora(args, spec, corpora)
-    items, references, alternatives = corpora[0]
-    return _one_corpus(args, spec, items, references, alternatives)
+        return _across_corpora(args, spec, runner, corpora)
+    return _one_corpus(args, spec, runner, corpora[0])
 
 
-def _references(path: str, encoding: str | None) -> tuple[list, list, list]:
-    """A corpus's entries, the reference tokens and the further references of each."""
-    from amrgen.evaluation.generation import alternative_tokens, read_items, reference_tokens
+def _entries(path: str, encoding: str | None) -> list:
+    """A corpus's entries, one at least with a reference."""
+    from amrgen.evaluation.score import reference_tokens
+    from amrgen.io.penman_corpus import read_items
 
     items = read_items(path, encoding)
-    references = [reference_tokens(item) for item in items]
-    if not any(references):
+    if not any(reference_tokens(item) for item in items):
         raise AmrgenError(f"{path}: no entry has a reference sentence (# ::snt or # ::tok) to evaluate against")
-    return items, references, [alternative_tokens(item) for item in items]
+    return items
 
 
-def _one_corpus(args: argparse.Namespace, spec: GeneratorSpec, items: list, references: list,
-                alternatives: list) -> int:
+def _scored(spec: RunSpec, runner: Runner, items: list) -> tuple[list, bool]:
+    """The corpus generated and scored (:func:`amrgen.evaluation.score.scored`), and whether some graph failed."""
+    from amrgen.evaluation.score import scored
+
+    results = generate_all(spec, items, runner)
+    return scored([r.sentence for r in results], items, [r.seconds for r in results]), any(r.failed for r in results)
+
+
+def _one_corpus(args: argparse.Namespace, spec: RunSpec, runner: Runner, items: list) -> int:
     """The BLEU and the table by reference length of one corpus (see the module docstring)."""
-    from amrgen.evaluation.generation import scored
     from amrgen.evaluation.lengths import L_MAX, by_length, format_table, summary, to_csv
+    from amrgen.evaluation.score import reference_tokens
 
     (path,) = args.input
-    results = generate_all(spec, items, args.workers, limits=limits(args))
-    systems = {"generator": scored(results, references, alternatives)}
+    graphs, failed = _scored(spec, runner, items)
+    references = [reference_tokens(item) for item in items]
+    systems = {"generator": graphs}
     if args.oracle:
         from amrgen.evaluation.ceiling import oracle_scored
 
@@ -114,20 +119,18 @@ def _one_corpus(args: argparse.Namespace, spec: GeneratorSpec, items: list, refe
         from amrgen.evaluation.plots import plot_by_length
 
         plot_by_length({name: by_length(graphs) for name, graphs in systems.items()}, args.plots)
-    return 1 if any(r.failed for r in results) else 0
+    return 1 if failed else 0
 
 
-def _across_corpora(args: argparse.Namespace, spec: GeneratorSpec, corpora: list[tuple[list, list, list]]) -> int:
-    """One row per corpus (:mod:`amrgen.evaluation.corpora`), the table printed and, if asked, written and drawn."""
-    from amrgen.evaluation.corpora import corpora_csv, corpus_row, format_corpora
-    from amrgen.evaluation.generation import scored
+def _across_corpora(args: argparse.Namespace, spec: RunSpec, runner: Runner, corpora: list[list]) -> int:
+    """One row per corpus (:mod:`amrgen.evaluation.corpus_rows`), the table printed and, if asked, written and drawn."""
+    from amrgen.evaluation.corpus_rows import corpora_csv, corpus_row, format_corpora
     from amrgen.evaluation.lengths import by_length
 
     rows, by_corpus, failed = [], {}, False
-    for path, (items, references, alternatives) in zip(args.input, corpora):
-        results = generate_all(spec, items, args.workers, limits=limits(args))
-        failed |= any(r.failed for r in results)
-        graphs = scored(results, references, alternatives)
+    for path, items in zip(args.input, corpora):
+        graphs, failed_here = _scored(spec, runner, items)
+        failed |= failed_here
         rows.append(corpus_row(path, graphs))
         by_corpus[path] = by_length(graphs)
     print(format_corpora(rows))

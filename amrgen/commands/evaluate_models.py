@@ -9,7 +9,7 @@ import argparse
 import csv
 import sys
 
-from amrgen.evaluation.models import load_and_evaluate
+from amrgen.evaluation.model_accuracy import load_and_evaluate
 from amrgen.ml.events import FIRST_STAGE
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.pipeline import load_corpus

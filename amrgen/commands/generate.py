@@ -63,8 +63,9 @@ from amrgen.io.printable import printable_json
 # The generator is imported when a command runs, not when the command line starts
 # (amrgen.decoding.limits, above, holds the standard library only).
 if TYPE_CHECKING:
-    from amrgen.evaluation.cluster import Cluster
-    from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
+    from amrgen.run.graph import GraphResult, Item
+    from amrgen.run.runners import Runner
+    from amrgen.run.spec import GeneratorFiles, RunSpec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -91,9 +92,8 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
                         help="a graph that takes longer gets an empty line and a message (0: no limit; "
                              f"default: {seconds:g})")
     parser.add_argument("--max-memory", type=_limit(int), default=memory, metavar="MB",
-                        help="memory one graph may take beyond what its process held when it began (and each "
-                             "generating process beyond the loaded generator); a graph that needs more gets an "
-                             f"empty line and a message (0: no limit; default: {memory})")
+                        help="memory one graph may take beyond what its process held when it began; a graph "
+                             f"that needs more gets an empty line and a message (0: no limit; default: {memory})")
 
 
 def _limit(kind: type) -> Callable[[str], float | int | None]:
@@ -145,46 +145,37 @@ def add_postprocess_option(parser: argparse.ArgumentParser) -> None:
                              "part of the corpus generated for (default: those of the model's training corpus)")
 
 
-def conventions_path(value: str | None) -> str | None:
-    """The --conventions corpus as an absolute path (worker processes read it), its
-    conventions learnt once here so that a file without references fails before any work."""
-    from amrgen.postprocess.conventions import corpus_conventions
-
-    if value is None:
-        return None
-    corpus_conventions(value)
-    return str(Path(value).resolve())
-
-
-def postprocess_spec(value: str | None) -> str | None:
-    """The --postprocess value checked (one clear error for an unknown step),
-    a file as its absolute path (worker processes read it)."""
-    from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
-
-    if value is None or value in PIPELINES:
-        return value
-    resolve_pipeline(value)
-    return str(Path(value).resolve())
-
-
-def generator_spec(args: argparse.Namespace) -> GeneratorSpec:
-    """The generator the options name, as absolute paths (worker processes load it); a
-    language model without its checksum file gets one warning line."""
-    from amrgen.evaluation.generation import GeneratorSpec
+def generator_files(args: argparse.Namespace) -> GeneratorFiles:
+    """The generator the options name, as absolute paths (worker processes may read
+    them); a language model without its checksum file gets one warning line."""
+    from amrgen.postprocess.pipeline import PIPELINES
+    from amrgen.run.spec import GeneratorFiles
 
     if args.workers < 1:
         raise AmrgenError(f"--workers must be at least 1, not {args.workers}")
     paths = (str(Path(p).resolve()) if p else None for p in (args.model, args.lm, args.hyperparameters))
-    spec = GeneratorSpec(*paths, postprocess=postprocess_spec(args.postprocess),
-                         conventions=conventions_path(args.conventions))
-    warn_if_unchecked(spec.lm_path)
-    return spec
+    postprocess = args.postprocess
+    if postprocess is not None and postprocess not in PIPELINES:
+        postprocess = str(Path(postprocess).resolve())
+    files = GeneratorFiles(*paths, postprocess=postprocess,
+                           conventions=str(Path(args.conventions).resolve()) if args.conventions else None)
+    warn_if_unchecked(files.lm_path)
+    return files
+
+
+def run_spec(args: argparse.Namespace) -> RunSpec:
+    """The run the options ask for, resolved once (:meth:`amrgen.run.spec.RunSpec.resolve`):
+    an unknown postprocessing step or a --conventions corpus without references fails
+    here, before any work."""
+    return generator_files(args).resolve(limits(args))
 
 
 def run(args: argparse.Namespace) -> int:
-    from amrgen.evaluation.generation import alternative_tokens, read_items, reference_tokens, scored
+    from amrgen.evaluation.score import reference_tokens
+    from amrgen.io.penman_corpus import read_items
+    from amrgen.run.corpus import runner_for
 
-    spec = generator_spec(args)
+    spec = run_spec(args)
     for path in (args.output, args.trace):
         if path:
             check_output_path(path, [args.input])
@@ -198,31 +189,29 @@ def run(args: argparse.Namespace) -> int:
             tqdm.write(result.sentence, file=sys.stdout)
 
     with open_cluster(args) as cluster:
-        results = generate_all(spec, items, args.workers, trace=bool(args.trace), on_result=show, cluster=cluster,
-                               limits=limits(args))
+        results = generate_all(spec, items, runner_for(args.workers, cluster), trace=bool(args.trace),
+                               on_result=show)
     write_atomically(args.output, "".join(f"{r.sentence}\n" for r in results))
     if args.trace:
         write_atomically(args.trace, "".join(printable_json(r.trace) + "\n" for r in results))
     if args.bleu:
-        from amrgen.evaluation.corpora import corpus_row
+        from amrgen.evaluation.score import corpus_score, scored
 
-        score = corpus_row(args.input, scored(results, references, [alternative_tokens(item) for item in items]))
+        score = corpus_score(scored([r.sentence for r in results], items))
         print(f"BLEU: {score.bleu:.2f}{unscored_note(references)}")
         print(f"chrF++: {score.chrf:.2f}")
     return 1 if any(r.failed for r in results) else 0
 
 
-def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bool = False,
-                 on_result: Callable[[GraphResult], None] | None = None,
-                 cluster: Cluster | None = None, limits: Limits | None = None) -> list[GraphResult]:
-    """generate_corpus (on ``cluster`` if given) with a message on stderr for each
-    graph that could not be generated and their count at the end."""
-    from amrgen.evaluation.generation import generate_corpus
+def generate_all(spec: RunSpec, items: list[Item], runner: Runner | None = None, trace: bool = False,
+                 on_result: Callable[[GraphResult], None] | None = None) -> list[GraphResult]:
+    """:func:`~amrgen.run.corpus.run_corpus` with a message on stderr for each graph
+    that could not be generated and their count at the end."""
+    from amrgen.run.corpus import run_corpus
+    from amrgen.run.runners import OneProcess
 
-    where = f" in {workers} processes" if workers > 1 else ""
-    if cluster is not None:
-        where = f" on the Dask cluster at {cluster.address} ({cluster.workers} worker{'s' * (cluster.workers != 1)})"
-    print(f"amrgen: loading the generator{where} ...", file=sys.stderr, flush=True)
+    runner = runner or OneProcess()
+    print(f"amrgen: loading the generator{runner.describe()} ...", file=sys.stderr, flush=True)
 
     def report(result: GraphResult) -> None:
         if result.failed:
@@ -230,8 +219,7 @@ def generate_all(spec: GeneratorSpec, items: list[Item], workers: int, trace: bo
         if on_result is not None:
             on_result(result)
 
-    results = generate_corpus(spec, items, workers=workers, trace=trace, on_result=report, cluster=cluster,
-                              limits=limits)
+    results = run_corpus(spec, items, runner, trace=trace, on_result=report)
     failed = sum(r.failed for r in results)
     if failed:
         print(f"amrgen: {failed} of {len(results)} graphs could not be generated", file=sys.stderr)

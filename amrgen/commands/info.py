@@ -42,7 +42,7 @@ def describe_wordnet() -> str:
 
 
 def describe_english() -> str:
-    from amrgen.spacy_pipeline import load_english
+    from amrgen.prep.spacy_pipeline import load_english
 
     english = load_english()
     meta = english.meta
@@ -51,7 +51,7 @@ def describe_english() -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print versions and resources; 1 if a resource is missing, else 0."""
-    from amrgen.kenlm_tools import TOOLS, find_tool
+    from amrgen.lm.kenlm_tools import TOOLS, find_tool
 
     print(f"amrgen {__version__} (Python {platform.python_version()})")
     print("dependencies: " + ", ".join(dependency_versions()))

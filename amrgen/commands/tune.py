@@ -1,7 +1,7 @@
 """``amrgen tune``: the hyperparameters of generation chosen on a dev corpus
 (thesis 4.5): the starting assignment, a random search of --samples
 assignments, then each parameter in turn over --steps + 1 values, keeping
-whatever raises the dev BLEU (see amrgen.evaluation.tuning).
+whatever raises the dev BLEU (see amrgen.run.tuning).
 
 Several dev corpora (one per domain, e.g. Little Prince dev, Bio dev and
 MASSIVE dev) are tuned on together: the score is the mean of their corpus
@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from amrgen.commands import add_dask_option, open_cluster, warn_if_unchecked
-from amrgen.commands.generate import add_limit_options, add_postprocess_option, conventions_path, limits
+from amrgen.commands.generate import add_limit_options, add_postprocess_option, limits
 from amrgen.errors import AmrgenError
 
 
@@ -65,11 +65,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from amrgen.decoding.generator import DEFAULT_LM
-    from amrgen.evaluation.generation import GeneratorSpec, read_items
-    from amrgen.evaluation.tuning import DevBleu, TuningLog, fingerprint, tune
     from amrgen.hyperparameters import Hyperparameters
     from amrgen.io.atomic import check_output_path, write_atomically
+    from amrgen.io.penman_corpus import read_items
+    from amrgen.postprocess.conventions import corpus_conventions
     from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
+    from amrgen.run.corpus import runner_for
+    from amrgen.run.spec import GeneratorFiles, RunSpec
+    from amrgen.run.tuning import DevBleu, TuningLog, fingerprint, tune
 
     if args.samples < 0 or args.steps < 1 or args.workers < 1 or args.budget <= 0:
         raise AmrgenError("--samples must be at least 0, --steps and --workers at least 1, --budget positive")
@@ -88,12 +91,16 @@ def run(args: argparse.Namespace) -> int:
         raise AmrgenError(f"{output}: exists and was not written by this search (no {log_path.name}); "
                           "give it as --start, or choose another -o")
     start = Hyperparameters.load(args.start) if args.start else Hyperparameters()
+    pipeline = resolve_pipeline(args.postprocess if args.postprocess is not None else start.postprocess,
+                                "pipeline" if args.postprocess is not None else "hyperparameters: postprocess")
     if args.postprocess is not None:  # written with the hyperparameters, a file as its list of steps
-        pipeline = resolve_pipeline(args.postprocess)
         start = replace(start, postprocess=args.postprocess if args.postprocess in PIPELINES else pipeline.step_names)
     settings = {"model": str(model), "model manifest": fingerprint(model / "manifest.json"),
                 "lm": str(lm), "lm file": fingerprint(lm)}
-    conventions = conventions_path(args.conventions)
+    conventions = str(Path(args.conventions).resolve()) if args.conventions else None
+    files = GeneratorFiles(str(model), str(lm), conventions=conventions)
+    # The run resolved once: every assignment of the search generates with this pipeline and these conventions.
+    spec = RunSpec(files, start, pipeline, corpus_conventions(conventions) if conventions else None, limits(args))
     if conventions is not None:  # they change what is said: a log of other conventions is not resumed
         settings |= {"conventions": conventions, "conventions file": fingerprint(Path(conventions))}
     if len(devs) == 1:  # as a log of one dev corpus has always said it
@@ -121,8 +128,7 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr, flush=True)
 
     with open_cluster(args) as cluster:
-        evaluate = DevBleu(GeneratorSpec(str(model), str(lm), conventions=conventions), corpora, args.workers,
-                           cluster=cluster, limits=limits(args))
+        evaluate = DevBleu(spec, corpora, runner_for(args.workers, cluster))
         result = tune(evaluate, log, start, samples=args.samples, steps=args.steps, seed=args.seed,
                       budget=args.budget * 60, min_gain=args.min_gain, on_evaluated=on_evaluated)
     ending = "search finished" if result.finished else f"budget of {args.budget:g} minutes spent"

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from amrgen.amr import Amr
+from amrgen.amr_vocabulary import NOTHING_WITHOUT_CHILDREN
 from amrgen.decoding.beam import BestSequenceSearch, Hypothesis, Phase2Result, replay
 from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.models import Models
@@ -45,7 +46,7 @@ from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.conventions import Conventions
 from amrgen.postprocess.pipeline import Edit, Pipeline, resolve_pipeline
 from amrgen.postprocess.step import Context
-from amrgen.prep.normalize import NOTHING_WITHOUT_CHILDREN, normalize_amr, says_nothing
+from amrgen.prep.normalize import normalize_amr, says_nothing
 from amrgen.realization.defaults import DefaultRealizer
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, finalize, initial
@@ -175,13 +176,10 @@ class Generator:
         lm = LanguageModel.load(lm_path or DEFAULT_LM)
         if isinstance(hyperparameters, Hyperparameters):
             hyper = hyperparameters
-        elif hyperparameters is not None or model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
-            path = hyperparameters if hyperparameters is not None else DEFAULT_HYPERPARAMETERS
-            hyper = Hyperparameters.load(path)
-            if postprocess is None:  # a wrong step name is reported with the file it is in
-                resolve_pipeline(hyper.postprocess, f"{path}: postprocess")
         else:
-            hyper = Hyperparameters()
+            hyper, source = generator_hyperparameters(model_dir, hyperparameters)
+            if postprocess is None:  # a wrong step name is reported with the file it is in
+                resolve_pipeline(hyper.postprocess, source)
         return cls(models, lm, hyper, postprocess=postprocess, conventions=conventions)
 
     def with_hyperparameters(self, hyper: Hyperparameters) -> Generator:
@@ -215,7 +213,7 @@ class Generator:
         """The normalized graph and generateGreedy_restr on it (line 1 of
         Algorithm 5).  It does not depend on the hyperparameters, so tuning
         computes it once per graph.  A graph whose root is a concept of
-        :data:`~amrgen.prep.normalize.NOTHING_WITHOUT_CHILDREN` without a child (once
+        :data:`~amrgen.amr_vocabulary.NOTHING_WITHOUT_CHILDREN` without a child (once
         normalization removed such empty structures below it) raises
         :class:`GenerationError`: it would silently give an empty line or a lone "."."""
         graph = normalize_amr(amr)
@@ -297,6 +295,17 @@ class Generator:
         known = {Key.POS: c.rho.get(Key.POS, v, "NN"), Key.NUMBER: c.rho.get(Key.NUMBER, v, "singular")}
         context = self.models.context(c.with_(node_buffer=(v,), child_buffer=())).derive(annotation=known)
         return self.models.probabilities(ModelName.DENOM, context)
+
+
+def generator_hyperparameters(model_dir: str | Path | None,
+                              hyperparameters: str | Path | None) -> tuple[Hyperparameters, str]:
+    """The hyperparameters :meth:`Generator.load` uses: those of the file ``hyperparameters``,
+    else the shipped default's where the model is the default one, else the built-in values;
+    and where their postprocessing pipeline is written (for an error naming the file)."""
+    if hyperparameters is not None or model_dir is None and DEFAULT_HYPERPARAMETERS.exists():
+        path = hyperparameters if hyperparameters is not None else DEFAULT_HYPERPARAMETERS
+        return Hyperparameters.load(path), f"{path}: postprocess"
+    return Hyperparameters(), "hyperparameters: postprocess"
 
 
 def _pipeline(spec: PostprocessSpec, source: str) -> Pipeline:

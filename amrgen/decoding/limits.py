@@ -23,10 +23,10 @@ A graph past either limit fails alone, with a message naming the limit
   check elsewhere) at most every :data:`MEMORY_LOOK_SECONDS`.  It is a
   ceiling on growth at the check points, not on one allocation between
   them, and in a process with several threads it counts theirs too.  A
-  process of its own also gets a hard cap: :func:`limit_memory` (a worker
-  process) and :func:`memory_limit` (around a run in the caller's process)
-  cap the address space (``RLIMIT_AS``) at what it uses once the generator
-  is loaded plus the given megabytes, so that an allocation beyond it raises
+  process of its own also gets a hard cap: :func:`limit_memory`, called as
+  each graph begins (in a worker process, and in the caller's process within
+  :func:`memory_limit`), caps the address space (``RLIMIT_AS``) at what it
+  uses then plus the given megabytes, so that an allocation beyond it raises
   ``MemoryError`` inside the graph that asked for it (:func:`memory_error`
   turns it into the graph's failure) instead of the kernel killing the
   process and with it every graph of the run.  The application does not
@@ -142,20 +142,14 @@ def checkpoint() -> None:
         budget.check()
 
 
-_loaded_size: int | None = None
-"""The address space of this process when :func:`limit_memory` was first called."""
-
-
 def limit_memory(memory_mb: int | None) -> None:
-    """Cap this process's address space at its size when first called (once
-    the generator is loaded) plus ``memory_mb`` megabytes (None: leave it as
-    it is); a later call with another value moves the cap from the same size."""
-    global _loaded_size
+    """Cap this process's address space at its size now plus ``memory_mb``
+    megabytes (None: leave it as it is): called as each graph begins, the cap
+    bounds that graph's growth, not what the graphs before it left allocated
+    (the models' and the language model's memos grow over a run)."""
     if memory_mb is None:
         return
-    if _loaded_size is None:
-        _loaded_size = _address_space()
-    cap = _loaded_size + memory_mb * 1024 * 1024
+    cap = _address_space() + memory_mb * 1024 * 1024
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
@@ -163,11 +157,10 @@ def limit_memory(memory_mb: int | None) -> None:
 
 
 @contextlib.contextmanager
-def memory_limit(memory_mb: int | None) -> Iterator[None]:
-    """:func:`limit_memory` for the block only: the process's own cap is back
-    after it (a caller generating in its own process goes on unbounded)."""
+def memory_limit() -> Iterator[None]:
+    """The process's own cap back after the block, whatever :func:`limit_memory`
+    set inside it (a caller generating in its own process goes on unbounded)."""
     before = resource.getrlimit(resource.RLIMIT_AS)
-    limit_memory(memory_mb)
     try:
         yield
     finally:

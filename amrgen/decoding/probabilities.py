@@ -48,6 +48,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import concept_form, has_mode, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
+from amrgen.amr_vocabulary import UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
@@ -109,15 +110,6 @@ every :condition edge to the sentence's first "if" (§3.2); the text-based oracl
 finds it on 17 of the 45 training edges, and the models, trained on fewer,
 never insert it; "where" is no insertable word of the reference's list at all."""
 
-UNARTICLED_ENTITIES = frozenset({"country", "continent", "city", "state", "province", "county"})
-"""Named entities without an article when their name is one word: English
-names of countries and places take none ("France", "Rome", "Texas"; Fig.
-fig:amr-graph-city realizes its graph as "Rome").  Little Prince training has
-no article before any of its 9 such names; in the bamboo-silver corpus "the"
-stands right before 3 % of the one-word country names, 5 % of the city and
-state names (the article of another noun, mostly: "the Beijing government"),
-against 45 % of government-organization names."""
-
 _MIN_P = 1e-9
 """A probability the models give no mass to still gets this much (log 0 = -inf)."""
 
@@ -139,7 +131,7 @@ _PLURAL_CHILDREN = frozenset({("mod", "various"), ("domain", "they")})
 
 
 def _unarticled_place(c: Configuration, v: Vertex) -> bool:
-    """v is a place of :data:`UNARTICLED_ENTITIES` with a one-word name, or such a
+    """v is a place of :data:`~amrgen.amr_vocabulary.UNARTICLED_ENTITIES` with a one-word name, or such a
     place merged with its name into one word (Merge keeps the place's concept in
     ρ(INIT-CONCEPT): ``rome`` for (c / city :name (n / name :op1 "Rome")))."""
     g = c.graph
@@ -205,7 +197,7 @@ class TransitionProbabilities:
         """σ1 takes no article (α(DENOM) = –) where another word determines it:
         a :quant child, a :poss child that is a pronoun or a copy, a :mod child
         that is a determiner or pronoun (reference implementation §8.2,
-        articleDisallowed); or a place of :data:`UNARTICLED_ENTITIES` with a
+        articleDisallowed); or a place of :data:`~amrgen.amr_vocabulary.UNARTICLED_ENTITIES` with a
         one-word name, and that name (the vertex said, where the place is
         arranged as its name alone)."""
         g, v = c.graph, c.sigma1

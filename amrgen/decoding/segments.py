@@ -31,8 +31,9 @@ root down.
 from __future__ import annotations
 
 from amrgen.amr import Amr
+from amrgen.amr_vocabulary import NOTHING_WITHOUT_CHILDREN
 from amrgen.graph import Graph, Vertex
-from amrgen.prep.normalize import NOTHING_WITHOUT_CHILDREN, without_empty_structures
+from amrgen.prep.normalize import without_empty_structures
 
 MAX_WHOLE_VERTICES = 200
 """A graph of up to this many vertices (and no node above :data:`MAX_WHOLE_CHILDREN` children) is generated whole."""
@@ -45,8 +46,6 @@ GROUP_CHILDREN = 16
 
 SEGMENT_VERTICES = 60
 """The vertices a segment takes before a child's subgraph is left to segments of its own."""
-
-MULTI_SENTENCE = "multi-sentence"
 
 
 def too_large_to_generate_whole(amr: Amr) -> str | None:

@@ -7,41 +7,20 @@ sentence BLEU against the entry's reference (:func:`~amrgen.evaluation.bleu.sent
 tokenized, lower-cased); the difference is B's minus A's.  The entries are
 listed by that difference, B's worst losses first and its best gains last,
 the entries without a reference after them; the corpus BLEU of each
-generator heads the table.  ``amrgen compare`` prints it, the application
-shows it (Model ▸ Compare Two Generators…).
+generator (against every reference, paraphrases included) heads the table.
+``amrgen compare`` prints it, the application shows it (Model ▸ Compare Two
+Generators…).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from amrgen.errors import AmrgenError
-from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
-from amrgen.evaluation.lengths import format_value
-
-if TYPE_CHECKING:  # the generator's modules are imported when one is loaded
-    from amrgen.evaluation.generation import GeneratorSpec
-
-
-def generator_named(base: GeneratorSpec, path: str | Path) -> GeneratorSpec:
-    """The generator one side of a comparison names: a generator directory as
-    shipped (``model/``, with the ``lm.binary`` and ``hyperparameters.json``
-    beside it where they are: ``resources/little-prince``), a model directory
-    (with ``base``'s LM, hyperparameters and postprocessing), or a hyperparameters
-    file for ``base``'s model; AmrgenError naming ``path`` for anything else."""
-    resolved = Path(path).resolve()
-    if (resolved / "model").is_dir():
-        lm, hyper = resolved / "lm.binary", resolved / "hyperparameters.json"
-        return replace(base, model_dir=str(resolved / "model"), lm_path=str(lm) if lm.is_file() else base.lm_path,
-                       hyperparameters=str(hyper) if hyper.is_file() else base.hyperparameters)
-    if resolved.is_dir():
-        return replace(base, model_dir=str(resolved))
-    if resolved.is_file():
-        return replace(base, hyperparameters=str(resolved))
-    raise AmrgenError(f"{path}: neither a model directory nor a hyperparameters file")
+from amrgen.evaluation.bleu import sentence_bleu
+from amrgen.evaluation.lengths import Scored, format_value
+from amrgen.evaluation.score import Item, alternative_tokens, corpus_score, reference_tokens
+from amrgen.io.penman_corpus import ReadError
 
 
 @dataclass(frozen=True)
@@ -54,6 +33,8 @@ class Pair:
     sentences: tuple[str, str]
     """A's and B's sentence; empty where one could not be generated."""
     bleu: tuple[float | None, float | None]
+    alternatives: tuple[str, ...] = ()
+    """The further references (``# ::alt-snts``), for the corpus BLEU."""
 
     @property
     def difference(self) -> float | None:
@@ -62,10 +43,22 @@ class Pair:
         return None if a is None or b is None else b - a
 
 
-def pair(entry_id: str, reference: str | None, a: str, b: str) -> Pair:
-    """The pair of one entry, scored."""
+def pair(entry_id: str, reference: str | None, a: str, b: str, alternatives: Sequence[str] = ()) -> Pair:
+    """The pair of one entry, scored by sentence BLEU against its first reference."""
     scores = (None, None) if reference is None else (sentence_bleu(a, reference), sentence_bleu(b, reference))
-    return Pair(entry_id, reference, (a, b), scores)
+    return Pair(entry_id, reference, (a, b), scores, tuple(alternatives))
+
+
+def pairs_of(items: Sequence[Item], a: Sequence[str], b: Sequence[str]) -> list[Pair]:
+    """The pairs of a corpus's entries as A and B said them (entry ids from the
+    entries; a malformed entry has its reader's id), each with every reference."""
+    pairs = []
+    for item, said_a, said_b in zip(items, a, b, strict=True):
+        reference = reference_tokens(item)
+        pairs.append(pair(item.entry_id if isinstance(item, ReadError) else item.id,
+                          " ".join(reference).lower() if reference else None, said_a, said_b,
+                          [" ".join(alternative).lower() for alternative in alternative_tokens(item)]))
+    return pairs
 
 
 def by_difference(pairs: Sequence[Pair]) -> list[Pair]:
@@ -75,13 +68,14 @@ def by_difference(pairs: Sequence[Pair]) -> list[Pair]:
 
 
 def corpus_scores(pairs: Sequence[Pair]) -> tuple[float, float] | None:
-    """The corpus BLEU of A and of B over the entries with a reference; None when none has one."""
+    """The corpus BLEU of A and of B over the entries with a reference, against all
+    their references (:func:`~amrgen.evaluation.score.corpus_score`); None when none has one."""
     scored = [p for p in pairs if p.reference is not None]
     if not scored:
         return None
-    references = [p.reference for p in scored]
-    return (corpus_bleu([p.sentences[0] for p in scored], references),
-            corpus_bleu([p.sentences[1] for p in scored], references))
+    a, b = (corpus_score([Scored(p.sentences[side], p.reference.split(), None, [alt.split() for alt in p.alternatives])
+                          for p in scored]).bleu for side in (0, 1))
+    return a, b
 
 
 def format_pairs(pairs: Sequence[Pair], names: tuple[str, str]) -> str:

@@ -1,14 +1,14 @@
 """The two plots of Figure fig:diagram2 (thesis Section 6) as PNG files:
 BLEU by reference length (fig:amr-bleu) and mean time per graph by reference
 length (fig:amr-time), one line per corpus or system; and the table of several
-corpora (:mod:`amrgen.evaluation.corpora`) as bars, BLEU and chrF++ per corpus."""
+corpora (:mod:`amrgen.evaluation.corpus_rows`) as bars, BLEU and chrF++ per corpus."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from amrgen.evaluation.corpora import CorpusRow
+from amrgen.evaluation.corpus_rows import CorpusRow
 from amrgen.evaluation.lengths import BUCKETS, Row
 
 BLEU_PLOT = "bleu-by-length.png"

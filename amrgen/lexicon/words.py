@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from amrgen.amr_vocabulary import NEGATIVE, UNKNOWN
 from amrgen.errors import MissingResourceError
 from amrgen.paths import RESOURCES_DIR
 
@@ -127,7 +128,7 @@ NO_ALIGNMENT_WORDS = _set("no-alignment-words")
 """An alignment touching one of these words is dropped entirely (how, where)."""
 PARENTHESES = _set("parentheses")
 """-lrb-, -rrb-."""
-CONCEPT_WORDS = {"-": NEGATION_WORDS, "amr-unknown": QUESTION_WORDS, **_word_sets("concept-words")}
+CONCEPT_WORDS = {NEGATIVE: NEGATION_WORDS, UNKNOWN: QUESTION_WORDS, **_word_sets("concept-words")}
 """Concept form ↦ the words it may be realized as beyond its own form (possible → can, may, ...)."""
 
 # -- numbers and dates ------------------------------------------------------------------

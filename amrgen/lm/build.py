@@ -38,7 +38,7 @@ from pathlib import Path
 from amrgen.errors import AmrgenError, MissingResourceError
 from amrgen.io import CorpusFormatError
 from amrgen.io.penman_corpus import ReadError, iter_corpus
-from amrgen.kenlm_tools import find_tool
+from amrgen.lm.kenlm_tools import find_tool
 from amrgen.lm.model import write_checksum
 from amrgen.prep.tokenize import reference_of, tokenize
 

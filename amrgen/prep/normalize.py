@@ -47,7 +47,7 @@ has.
 **Wiki links** (reference §4.5): ``:wiki`` leaves are removed.
 
 **Empty structures** (our addition): a ``multi-sentence``, ``and``, ``or`` or
-``date-entity`` is said only through its children (:data:`NOTHING_WITHOUT_CHILDREN`);
+``date-entity`` is said only through its children (:data:`~amrgen.amr_vocabulary.NOTHING_WITHOUT_CHILDREN`);
 one without any, below the root, says nothing and is removed, and so is a
 parent of that kind left without children by it.  The rest of the graph is
 generated as if it had never been there; an empty root is left for the
@@ -71,26 +71,23 @@ from functools import cache
 from pathlib import Path
 
 from amrgen.amr import Amr, is_quoted
+from amrgen.amr_vocabulary import MODE, NOTHING_WITHOUT_CHILDREN, UNKNOWN, WIKI
+from amrgen.corpus_registry import corpus
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph, Vertex
-from amrgen.paths import PROJECT_ROOT, RESOURCES_DIR
+from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.extended import ExtendedEntry
 
 VERBALIZATION_LIST = "verbalization-list-v1.06.txt"
 VERBALIZATION_PATHS = (
     RESOURCES_DIR / VERBALIZATION_LIST,
-    PROJECT_ROOT.parent / "shared" / "data" / "amr" / "dictionaries" / VERBALIZATION_LIST,
+    corpus("verbalization-list").location,
 )
 """Where :func:`default_verbalizations` looks: the project's resources, then ``../shared``."""
 
 _OP_ROLE = re.compile(r"op(\d+)")
 _PROPBANK = re.compile(r".+-\d+")
 _VERBALIZE = ("VERBALIZE", "MAYBE-VERBALIZE")
-
-NOTHING_WITHOUT_CHILDREN = {"multi-sentence": "sentence", "and": "conjunct", "or": "disjunct",
-                            "date-entity": "date part"}
-"""Concepts said only through their children (a multi-sentence is ε, its
-sentences are said), each with what it lacks without them."""
 
 Pattern = tuple[str, str, str, tuple[str, str] | None]
 """(concept, role, child concept, optional (role, grandchild concept)) of a verbalization."""
@@ -226,10 +223,10 @@ def mode_of(graph: Graph, v: Vertex) -> str | None:
     """v's mode: the label of its ``:mode`` child, else ``interrogative`` for a PropBank
     vertex above ``amr-unknown`` (reference §4.5), else None."""
     for _, role, child in graph.out_edges(v):
-        if role == "mode":
+        if role == MODE:
             return str(graph.label(child))
     if _PROPBANK.fullmatch(str(graph.label(v))) and any(
-        graph.label(u) == "amr-unknown" for u in graph.successors(v)
+        graph.label(u) == UNKNOWN for u in graph.successors(v)
     ):
         return "interrogative"
     return None
@@ -259,7 +256,7 @@ def _normalize(
 
 def _remove_wiki(work: _Work) -> None:
     for source, role, target in work.graph.edges:
-        if role == "wiki" and work.is_own_leaf(target, source):
+        if role == WIKI and work.is_own_leaf(target, source):
             work.remove(target, into=None)
 
 
@@ -329,7 +326,7 @@ def _remove_empty_structures(work: _Work, root: Vertex) -> None:
 def _annotate_modes(work: _Work) -> None:
     graph = work.graph
     for parent, role, mode in graph.edges:
-        if role != "mode" or graph.out_edges(mode):
+        if role != MODE or graph.out_edges(mode):
             continue
         graph.set_label(mode, _unquote(graph.label(mode)))
         work.alignment.pop(mode, None)

@@ -11,7 +11,7 @@ from sidecar files (:func:`read_dependencies`) are over the ``::tok`` tokens
 as well and are projected the same way.
 
 :class:`SpacyAnnotator` is the default: spaCy's English pipeline
-(:func:`amrgen.spacy_pipeline.load_english`), Penn Treebank tags from
+(:func:`amrgen.prep.spacy_pipeline.load_english`), Penn Treebank tags from
 ``tag_``, lemmas from ``lemma_``, ClearNLP-style labels (``nsubj``,
 ``dobj``, ``pobj``, ...) from ``dep_``.  Any other tagger or parser can be
 plugged in by implementing :class:`Annotator`.
@@ -46,7 +46,7 @@ class Annotator(Protocol):
 class SpacyAnnotator:
     """An :class:`Annotator` running a spaCy pipeline on pre-tokenized sentences.
 
-    ``nlp`` defaults to :func:`amrgen.spacy_pipeline.load_english`, loaded on
+    ``nlp`` defaults to :func:`amrgen.prep.spacy_pipeline.load_english`, loaded on
     first use.  Sentences are processed in batches by ``nlp.pipe``, with
     ``workers`` processes.  Each sentence is marked as a single sentence
     before parsing, so the parser gives it one root; lemmas are lower-cased
@@ -61,7 +61,7 @@ class SpacyAnnotator:
     @property
     def nlp(self) -> Any:
         if self._nlp is None:
-            from amrgen.spacy_pipeline import load_english
+            from amrgen.prep.spacy_pipeline import load_english
 
             self._nlp = load_english()
         return self._nlp

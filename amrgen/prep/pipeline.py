@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from tqdm import tqdm
+from amrgen.io.progress import progress_bar
 
 from amrgen.amr import Amr, AmrFormatError
 from amrgen.graph import Vertex
@@ -266,7 +266,7 @@ def _annotate(drafts: list[_Draft], annotator: Annotator, progress: bool,
     needed = [d for d in drafts if d.syntax is None and len(d.known) < 4]
     if needed:
         parses = annotator.annotate(d.reference.tokens for d in needed)
-        bar = tqdm(parses, total=len(needed), desc="tagging and parsing", disable=not progress)
+        bar = progress_bar(iterable=parses, total=len(needed), desc="tagging and parsing", disable=not progress)
         for done, (draft, parse) in enumerate(zip(needed, bar), start=1):
             report(done, len(needed))
             if parse.tokens != draft.reference.tokens:
@@ -291,7 +291,7 @@ def _align(drafts: list[_Draft], progress: bool, report: Callable[[int, int], No
     if all(draft.alignment is not None for draft in drafts):
         return
     items = [(d.amr, d.reference.words, d.syntax.lemmas, d.syntax.pos) for d in drafts]
-    with tqdm(total=len(items) + 2, desc="aligning", disable=not progress) as bar:
+    with progress_bar(total=len(items) + 2, desc="aligning", disable=not progress) as bar:
 
         def advance(done: int, total: int) -> None:
             report(done, total)

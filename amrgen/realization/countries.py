@@ -9,9 +9,10 @@ demonymic forms of countries and nations the thesis cites, shipped as
 
 from __future__ import annotations
 
+from amrgen.amr_vocabulary import PLACE_ENTITIES
 from amrgen.lexicon.words import COUNTRY_ADJECTIVES
 
-ENTITY_KINDS = frozenset({"country", "world-region", "continent"})
+ENTITY_KINDS = PLACE_ENTITIES  # the name postprocessing asks for
 """The concepts of the named entities whose names also realize as their adjective."""
 
 

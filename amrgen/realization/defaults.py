@@ -61,6 +61,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from amrgen.amr import concept_form, has_mode, is_quoted
+from amrgen.amr_vocabulary import DATE_ENTITY, PLACE_ENTITIES, SUBJECT_ROLES, UNKNOWN
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
@@ -71,7 +72,7 @@ from amrgen.lexicon.words import (
     SPECIAL_REALIZATIONS,
     THIRD_PERSON_SINGULAR,
 )
-from amrgen.realization.countries import ENTITY_KINDS, country_adjective
+from amrgen.realization.countries import country_adjective
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import (
     WORDNET_TAGS,
@@ -82,7 +83,7 @@ from amrgen.realization.inflection import (
     noun_tag,
     verb_tags,
 )
-from amrgen.realization.numbers import DATE_ENTITY, is_number, is_numeric, number_words, time_of_day
+from amrgen.realization.numbers import is_number, is_numeric, number_words, time_of_day
 from amrgen.realization.pronouns import is_pronoun, pronoun_forms
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
@@ -94,9 +95,6 @@ OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})
 AMR_FRAME_SUFFIX = "-91"
 """The frameset id of AMR's own frames (be-temporally-at-91, have-condition-91, ...),
 whose names are no English: with no word the realize model knows, they are ε."""
-
-SUBJECT_ROLES = ("ARG0", "ARG1")
-
 
 @dataclass(frozen=True)
 class _Defaults:
@@ -157,7 +155,7 @@ class DefaultRealizer:
             return _Defaults(SPECIAL_REALIZATIONS[concept])
         if label.endswith(AMR_FRAME_SUFFIX):
             return _Defaults(("",))
-        if concept == "amr-unknown":
+        if concept == UNKNOWN:
             role, parent = _parent(g, v)
             if parent is not None and concept_form(g.label(parent)) == "cause" and role == "ARG0":
                 role = "cause"
@@ -186,7 +184,7 @@ class DefaultRealizer:
         role, entity = _parent(g, v)
         if role == "time" and entity is not None and concept_form(g.label(entity)) == DATE_ENTITY:
             return (time_of_day(text),)
-        if role == "name" and concept_form(g.label(entity)) in ENTITY_KINDS and _modifies(g, entity):
+        if role == "name" and concept_form(g.label(entity)) in PLACE_ENTITIES and _modifies(g, entity):
             adjective = country_adjective(text)
             if adjective:
                 return (text, adjective)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from amrgen.amr_vocabulary import DATE_ENTITY, ORDINAL_ENTITY
 from amrgen.lexicon.words import CARDINAL_NUMBERS, MONTHS, MULTIPLIERS, ORDINAL_NUMBERS, TIMES_OF_DAY
 
 NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
@@ -42,8 +43,6 @@ NUMBER_WORDS = frozenset({*CARDINAL_NUMBERS, "-"})
 LARGE_NUMBERS = ((9, "billion"), (6, "million"))
 """(number of trailing zeros, the word that replaces them), the longest first."""
 
-DATE_ENTITY = "date-entity"
-ORDINAL_ENTITY = "ordinal-entity"
 
 
 def is_number(label: str) -> bool:

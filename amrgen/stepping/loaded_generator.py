@@ -3,7 +3,7 @@
 
 :meth:`LoadedGenerator.load` loads a model directory, a language model and
 the hyperparameters (the shipped default where not given) the way ``amrgen
-generate`` does (:class:`amrgen.evaluation.generation.GeneratorSpec`,
+generate`` does (:class:`amrgen.run.spec.GeneratorFiles` resolved,
 WordNet included); the application does it in a worker thread, since
 importing and loading take seconds.
 
@@ -26,6 +26,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,7 +37,9 @@ if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when th
     from amrgen.decoding.beam import BestSequenceSearch
     from amrgen.decoding.generator import Generation, Generator
     from amrgen.decoding.limits import Limits
-    from amrgen.evaluation.generation import GeneratorSpec, GraphResult, Item
+    from amrgen.run.graph import FirstPhase, GraphResult, Item
+    from amrgen.run.runners import Task
+    from amrgen.run.spec import GeneratorFiles
     from amrgen.transitions.configuration import Configuration
     from amrgen.transitions.system import TransitionSystem
     from amrgen.transitions.transitions import Transition
@@ -58,7 +61,7 @@ def _lock_of(generator: Generator) -> threading.RLock:
 class LoadedGenerator:
     """A :class:`~amrgen.decoding.generator.Generator` with where it came from and how long it took to load."""
 
-    def __init__(self, spec: GeneratorSpec, generator: Generator, seconds: float,
+    def __init__(self, spec: GeneratorFiles, generator: Generator, seconds: float,
                  lock: threading.RLock | None = None, limits: Limits | None = None) -> None:
         self.spec = spec
         self.generator = generator
@@ -73,16 +76,17 @@ class LoadedGenerator:
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,
              hyperparameters: str | Path | None = None) -> LoadedGenerator:
         """Load as :meth:`Generator.load` does (None: the shipped default), ready for many
-        graphs (:func:`~amrgen.evaluation.generation.ready_for_corpus`: the models' feature
+        graphs (:func:`~amrgen.run.runners.ready_for_corpus`: the models' feature
         lists compiled, lemminflect's lemma tables read);
         raises MissingResourceError or ModelError, naming the file, when one is missing or unreadable."""
         started = time.perf_counter()
-        from amrgen.evaluation.generation import GeneratorSpec, loaded, ready_for_corpus
+        from amrgen.run.runners import generator, ready_for_corpus
+        from amrgen.run.spec import GeneratorFiles
 
-        spec = GeneratorSpec(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
+        files = GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in (model_dir, lm_path, hyperparameters)))
         with _LOADING:
-            generator = ready_for_corpus(loaded(spec))
-        return cls(spec, generator, time.perf_counter() - started)
+            loaded = ready_for_corpus(generator(files.resolve()))
+        return cls(files, loaded, time.perf_counter() - started)
 
     def with_postprocess(self, postprocess: str) -> LoadedGenerator:
         """The same models, LM and hyperparameters with another postprocessing
@@ -105,7 +109,7 @@ class LoadedGenerator:
             generator = self.generator.with_conventions(conventions)
         return self._sharing(generator, replace(self.spec, conventions=str(Path(corpus).resolve()) if corpus else None))
 
-    def _sharing(self, generator: Generator, spec: GeneratorSpec) -> LoadedGenerator:
+    def _sharing(self, generator: Generator, spec: GeneratorFiles) -> LoadedGenerator:
         """``generator`` of ``spec``, made from this one: its load time, lock and limits."""
         return LoadedGenerator(spec, generator, self.seconds, self.lock, self.limits)
 
@@ -183,7 +187,38 @@ class LoadedGenerator:
     def generate_item(self, item: Item) -> GraphResult:
         """One entry of a corpus file as ``amrgen generate`` generates it, within
         :attr:`limits`, every failure caught."""
-        from amrgen.evaluation.generation import generate_graph
+        from amrgen.run.graph import generate_graph
 
         with self.lock:
             return generate_graph(self.generator, item, limits=self.limits)
+
+    def generate_items(self, items: Sequence[Item], on_result: Callable[[GraphResult], None]) -> list[GraphResult]:
+        """Entries of a corpus file generated one by one in this thread, as ``amrgen
+        generate`` generates them (:func:`~amrgen.run.corpus.run_corpus` with this
+        generator as its runner), each within :attr:`limits` and the lock;
+        ``on_result`` hears of each as it is done (and stops the run by raising)."""
+        from amrgen.run.corpus import run_corpus
+
+        return run_corpus(None, items, _ThisGenerator(self), progress=False, on_result=on_result)
+
+
+class _ThisGenerator:
+    """A runner of :mod:`amrgen.run.runners` that generates with a loaded generator, in
+    the thread that asks, one graph at a time under its lock, the process uncapped
+    (the application's window would fail with the graph)."""
+
+    def __init__(self, loaded: LoadedGenerator) -> None:
+        self.loaded = loaded
+
+    def describe(self) -> str:
+        return ""
+
+    def chunks(self, task: Task, items: Sequence[Item],
+               phases: Sequence[FirstPhase | None]) -> Iterator[list[GraphResult]]:
+        from amrgen.run.graph import generate_graph
+
+        for item, phase in zip(items, phases, strict=True):
+            with self.loaded.lock:
+                result = generate_graph(self.loaded.generator, item, task.trace, phase, task.keep_first_phases,
+                                        self.loaded.limits)
+            yield [result]

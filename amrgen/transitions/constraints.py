@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from amrgen.amr import has_mode, quantity_of_unit
+from amrgen.amr_vocabulary import MULTI_SENTENCE, NEGATIVE, POSITIVE, UNKNOWN
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES, COPULAS, IMPERATIVE_SUBJECTS, INSERTION_LABELS, W_LEFT, W_RIGHT
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
@@ -38,8 +39,8 @@ PROPBANK_FRAMESET = re.compile(r"[A-Za-z]+(-[A-Za-z]+)*-[0-9]+")
 """A PropBank frameset id such as want-01 (footnote in 5.1; hyphenated verbs like
 look-up-05 included)."""
 
-ALWAYS_DELETE = frozenset({"multi-sentence"})
-NEVER_DELETE = frozenset({"-", "+", "amr-unknown"})
+ALWAYS_DELETE = frozenset({MULTI_SENTENCE})
+NEVER_DELETE = frozenset({NEGATIVE, POSITIVE, UNKNOWN})
 ARG_EDGE = re.compile(r"ARG\d+")
 DATE_ORDER = ("month", "day", "year")
 

@@ -5,7 +5,7 @@ top (:mod:`amrgen.evaluation.pairwise`).
 
 A and B are each the loaded generator, a model directory or a
 hyperparameters file for the loaded generator's model, as ``amrgen compare``
-takes them (:func:`~amrgen.evaluation.pairwise.generator_named`).  Loading
+takes them (:meth:`~amrgen.run.spec.GeneratorFiles.named`).  Loading
 them and generating the corpus twice runs in the background with a progress
 bar and a Cancel button (:class:`CorpusRunView`); double-clicking an entry
 opens its derivation with the loaded generator.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
-from amrgen.evaluation.pairwise import corpus_scores, generator_named
+from amrgen.evaluation.pairwise import corpus_scores
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui import theme
 from amrgen_gui.corpus_generation import ComparedSentences, compare_corpus_file
@@ -30,7 +30,7 @@ UNSCORED = float("inf")
 
 def side(loaded: LoadedGenerator, path: str | None) -> LoadedGenerator:
     """The generator one side names (None: the loaded one), loaded here unless it is the loaded one."""
-    spec = generator_named(loaded.spec, path) if path else loaded.spec
+    spec = loaded.spec.named(path) if path else loaded.spec
     if spec == loaded.spec:
         return loaded
     generator = LoadedGenerator.load(spec.model_dir, spec.lm_path, spec.hyperparameters)

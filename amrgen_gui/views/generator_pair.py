@@ -1,6 +1,6 @@
 """Choosing the two generators to compare on the open corpus: for A and for B,
 the loaded generator (left empty), a model directory or a hyperparameters file
-(:func:`~amrgen.evaluation.pairwise.generator_named` says what each means)."""
+(:meth:`~amrgen.run.spec.GeneratorFiles.named` says what each means)."""
 
 from __future__ import annotations
 

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from amrgen.cli import main
-from amrgen.evaluation.generation import TRACE_KEYS
+from amrgen.corpus_registry import corpus
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.postprocess.pipeline import BY_NAME
+from amrgen.run.trace import TRACE_KEYS
 
-LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
+LP = {part: corpus(f"little-prince-{part}") for part in ("training", "dev", "test")}
+"""Little Prince's parts (resources/corpora.json)."""
 
 BROKEN = """# ::id broken-1 ::snt This one is broken .
 (b / break-01 :ARG1 (t / this"""
@@ -27,16 +29,16 @@ def _entries(path: Path, first: int, count: int) -> list[str]:
 def tiny(tmp_path_factory, kenlm_tools):
     """(model directory, LM, input corpus): the model trained on six training
     graphs, the input three dev graphs with a malformed entry second."""
-    if not LP.is_dir():
-        pytest.skip(f"corpora not available: {LP} does not exist")
+    if missing := [part.missing() for part in LP.values() if not part.present()]:
+        pytest.skip(missing[0])
     from amrgen.lm.build import build_lm
 
     directory = tmp_path_factory.mktemp("tiny-generator")
     train = directory / "train.txt"
-    train.write_text("\n\n".join(_entries(LP / "training.txt", 0, 6)) + "\n", encoding="utf-8")
+    train.write_text("\n\n".join(_entries(LP["training"].location, 0, 6)) + "\n", encoding="utf-8")
     assert main(["train", str(train), "--dev", str(train), "-o", str(directory / "model"), "--workers", "1"]) == 0
-    build_lm([], directory / "lm.binary", amr_corpora=[LP / "training.txt"])
-    dev = _entries(LP / "dev.txt", 0, 3)
+    build_lm([], directory / "lm.binary", amr_corpora=[LP["training"].location])
+    dev = _entries(LP["dev"].location, 0, 3)
     corpus = directory / "input.txt"
     corpus.write_text("\n\n".join([dev[0], BROKEN, *dev[1:]]) + "\n", encoding="utf-8")
     return directory / "model", directory / "lm.binary", corpus
@@ -196,7 +198,7 @@ def test_tune_on_several_dev_corpora_scores_the_mean_of_their_bleus(tiny, tmp_pa
     that evaluate gives each corpus, and the line printed names both."""
     model, lm, corpus = tiny
     other = tmp_path / "other.txt"
-    other.write_text("\n\n".join(_entries(LP / "dev.txt", 3, 8)) + "\n", encoding="utf-8")
+    other.write_text("\n\n".join(_entries(LP["dev"].location, 3, 8)) + "\n", encoding="utf-8")
     main(["evaluate", "-i", str(corpus), str(other), *_generator_options(tiny)])
     rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:3]]
     bleus = [float(row[2]) for row in rows]

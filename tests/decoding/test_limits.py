@@ -19,14 +19,12 @@ from amrgen.decoding.limits import (
     bounded,
     checkpoint,
 )
-from amrgen.evaluation import generation
-from amrgen.evaluation.generation import (
-    GeneratorSpec,
-    GraphResult,
-    generate_corpus,
-    generate_graph,
-    read_items,
-)
+from amrgen.io.penman_corpus import read_items
+from amrgen.run import runners
+from amrgen.run.corpus import run_corpus
+from amrgen.run.graph import GraphResult, generate_graph
+from amrgen.run.runners import LocalProcesses
+from amrgen.run.spec import GeneratorFiles
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -152,7 +150,7 @@ def test_a_dead_worker_is_replaced_and_only_its_killer_fails(tmp_path, monkeypat
     path.write_text("\n\n".join(entries) + "\n", encoding="utf-8")
     items = read_items(path)
 
-    def dying_chunk(spec, chunk, phases, *options):
+    def dying_chunk(task, chunk, phases):
         """Kills its process on the entry ``killer``; answers the others without
         loading a generator.  Local to the test: joblib sends it to the workers by value."""
         if any(getattr(item, "id", None) == "killer" for item in chunk):
@@ -160,8 +158,8 @@ def test_a_dead_worker_is_replaced_and_only_its_killer_fails(tmp_path, monkeypat
         return [GraphResult(item.index, item.id, f"{item.path}:{item.line}", sentence=f"said {item.id}")
                 for item in chunk]
 
-    monkeypatch.setattr(generation, "_generate_chunk", dying_chunk)
-    results = generate_corpus(GeneratorSpec(), items, workers=2, progress=False)
+    monkeypatch.setattr(runners, "generate_chunk", dying_chunk)
+    results = run_corpus(GeneratorFiles().resolve(), items, LocalProcesses(2), progress=False)
     assert [r.index for r in results] == list(range(12))
     assert [r.failed for r in results] == [i == 5 for i in range(12)]
     assert results[5].error.startswith("its worker process died")
@@ -171,13 +169,44 @@ def test_a_dead_worker_is_replaced_and_only_its_killer_fails(tmp_path, monkeypat
 def test_a_memory_limit_around_a_run_gives_the_process_its_own_back():
     import resource
 
-    from amrgen.decoding.limits import memory_limit
+    from amrgen.decoding.limits import limit_memory, memory_limit
 
     before = resource.getrlimit(resource.RLIMIT_AS)
-    with memory_limit(4096):
+    with memory_limit():
+        limit_memory(4096)
         soft, _ = resource.getrlimit(resource.RLIMIT_AS)
         assert soft != before[0] and soft != resource.RLIM_INFINITY
     assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+def test_the_memory_cap_bounds_each_graph_from_its_own_start_not_the_run():
+    """Issue 34 point 4: graphs that each keep 60 MB stay within a limit of 100 MB per
+    graph however many came before (the cap once moved from the loaded size failed the
+    second); one graph that asks for 200 MB at once is refused."""
+    import resource
+
+    from amrgen.decoding.limits import limit_memory, memory_limit
+
+    kept = []
+    with memory_limit():
+        for _ in range(4):  # what each graph leaves behind (the memos of a run grow so)
+            limit_memory(100)
+            kept.append(bytearray(60 * 1024 * 1024))
+        limit_memory(100)
+        with pytest.raises(MemoryError):
+            bytearray(200 * 1024 * 1024)
+    assert resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY or kept
+
+
+def test_a_run_caps_every_graph_from_its_start(tmp_path, monkeypatch):
+    """The runners cap the address space as each graph begins (not once for the run)."""
+    import amrgen.run.graph as graph_module
+
+    caps = []
+    monkeypatch.setattr(graph_module, "limit_memory", caps.append)
+    items = read_items(_corpus(tmp_path, "(g / girl)"))
+    run_corpus(GeneratorFiles().resolve(Limits(memory_mb=300)), items, progress=False)
+    assert caps == [300] * len(items)
 
 
 def test_evaluate_reports_the_graph_over_its_time_and_scores_the_others(tmp_path, capsys):
@@ -191,15 +220,15 @@ def test_evaluate_reports_the_graph_over_its_time_and_scores_the_others(tmp_path
 
 
 def test_tune_generates_within_the_limits_it_is_given(tmp_path, monkeypatch, capsys):
-    from amrgen.evaluation import tuning
+    from amrgen.run import tuning
 
     seen = []
 
-    def generate(spec, items, **options):
-        seen.append(options["limits"])
+    def generate(spec, items, runner=None, **options):
+        seen.append(spec.limits)
         return [GraphResult(item.index, item.id, "here", sentence="the boy") for item in items]
 
-    monkeypatch.setattr(tuning, "generate_corpus", generate)
+    monkeypatch.setattr(tuning, "run_corpus", generate)
     dev = tmp_path / "dev.txt"
     dev.write_text("# ::id d1\n# ::snt The boy.\n(b / boy)\n", encoding="utf-8")
     code = main(["tune", str(ROOT / "resources/default/model"), str(dev), "--samples", "0", "--steps", "1",

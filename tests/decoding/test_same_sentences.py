@@ -10,7 +10,8 @@ gives the dev BLEU before and after in its commit."""
 
 from pathlib import Path
 
-from amrgen.evaluation.generation import generate_graph, read_items
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.graph import generate_graph
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

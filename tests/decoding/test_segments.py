@@ -6,14 +6,15 @@ from pathlib import Path
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.prep.normalize import NOTHING_WITHOUT_CHILDREN
+from amrgen.amr_vocabulary import NOTHING_WITHOUT_CHILDREN
 from amrgen.decoding.segments import (
     GROUP_CHILDREN,
     MAX_WHOLE_CHILDREN,
     SEGMENT_VERTICES,
     segments,
 )
-from amrgen.evaluation.generation import generate_graph, read_items
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.graph import generate_graph
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from graph_sizes import SHAPES, ops

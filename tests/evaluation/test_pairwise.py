@@ -74,15 +74,13 @@ def test_amrgen_compare_names_a_side_that_is_neither_model_nor_hyperparameters(t
 def test_a_side_may_name_a_generator_directory_as_shipped(tmp_path):
     """``resources/little-prince``: its model, LM and hyperparameters, not the base's;
     a generator directory without an LM keeps the base's."""
-    from amrgen.evaluation.generation import GeneratorSpec
-    from amrgen.evaluation.pairwise import generator_named
     from amrgen.paths import RESOURCES_DIR
+    from amrgen.run.spec import GeneratorFiles
 
-    base = GeneratorSpec(lm_path="base.binary", hyperparameters="base.json", postprocess="thesis")
+    base = GeneratorFiles(lm_path="base.binary", hyperparameters="base.json", postprocess="thesis")
     book = RESOURCES_DIR / "little-prince"
-    named = generator_named(base, book)
-    assert named == GeneratorSpec(str(book / "model"), str(book / "lm.binary"), str(book / "hyperparameters.json"),
-                                  "thesis")
+    named = base.named(book)
+    assert named == GeneratorFiles(str(book / "model"), str(book / "lm.binary"), str(book / "hyperparameters.json"),
+                                   "thesis")
     (tmp_path / "model").mkdir()
-    assert generator_named(base, tmp_path) == GeneratorSpec(str(tmp_path / "model"), "base.binary", "base.json",
-                                                            "thesis")
+    assert base.named(tmp_path) == GeneratorFiles(str(tmp_path / "model"), "base.binary", "base.json", "thesis")

@@ -224,9 +224,9 @@ def test_surface_alignments():
 
 
 @pytest.mark.slow
-def test_bio_dev_isi_lines_agree_with_the_surface_marks(shared_dir):
+def test_bio_dev_isi_lines_agree_with_the_surface_marks(shared_corpus):
     """Every ISI line of Bio AMR v0.8 dev equals the ~e.N marks on its graph (12663 alignments)."""
-    result = read_corpus(shared_dir / "data" / "amr" / "bio-v0.8" / "alignments-dev.txt")
+    result = read_corpus(shared_corpus("bio-alignments-dev"))
     assert not result.errors
     assert len(result.entries) == 500
     total = 0

@@ -99,4 +99,5 @@ def test_loading_the_table_does_not_import_nltk(table):
 
 
 def test_generator_loads_without_nltk(table, generator):
-    assert not _imports_nltk("from amrgen.evaluation.generation import GeneratorSpec\nGeneratorSpec().load()")
+    assert not _imports_nltk("from amrgen.run.runners import generator\nfrom amrgen.run.spec import GeneratorFiles\n"
+                             "generator(GeneratorFiles().resolve())")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from amrgen.errors import AmrgenError, MissingResourceError
-from amrgen.kenlm_tools import ENV_VAR
+from amrgen.lm.kenlm_tools import ENV_VAR
 from amrgen.lm.build import amr_sentences, build_lm, text_sentences
 from amrgen.lm.model import LanguageModel, checksum_path
 

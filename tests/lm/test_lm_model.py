@@ -223,12 +223,12 @@ def test_a_binary_cut_short_or_with_a_byte_flipped_is_refused_by_its_checksum(tm
     assert LanguageModel.load(path).order == 3
 
 
-def test_the_default_lm_scores_little_prince_dev(shared_dir):
+def test_the_default_lm_scores_little_prince_dev(shared_corpus):
     if not DEFAULT_LM.is_file():
         pytest.fail(f"{DEFAULT_LM} is missing: the default language model is part of the checkout")
     lm = LanguageModel.load(DEFAULT_LM)
     assert lm.order == 3
-    dev = list(itertools.islice(amr_sentences(shared_dir / "data/amr/little-prince-v1.6/dev.txt"), 20))
+    dev = list(itertools.islice(amr_sentences(shared_corpus("little-prince-dev")), 20))
     assert len(dev) == 20
     # 168.3 for these 20 when it was built (127.8 for the whole of dev, README.md)
     assert 100 < lm.perplexity(dev) < 185

@@ -404,7 +404,7 @@ def events(run, resources):
         yield FeatureContext(c, resources, children=children, annotation=annotation, sides=sides)
 
 
-def oracle_runs(shared_dir, limit=None):
+def oracle_runs(shared_corpus, limit=None):
     from amrgen.oracle.resources import learn_resources
     from amrgen.oracle.training_data import training_data
     from amrgen.prep.normalize import normalize
@@ -412,7 +412,7 @@ def oracle_runs(shared_dir, limit=None):
     from amrgen.transitions.constraints import Constraints
     from amrgen.transitions.system import TransitionSystem
 
-    corpus = load_corpus(shared_dir / "data" / "amr" / "little-prince-v1.6" / "dev.txt", progress=False)
+    corpus = load_corpus(shared_corpus("little-prince-dev"), progress=False)
     entries = [normalize(e) for e in corpus.entries]
     if limit is not None:
         entries = sorted(entries, key=lambda e: -len(e.amr.graph))[:limit]
@@ -439,8 +439,8 @@ def extract_everything(runs, resources, monkeypatch):
     return count, seconds
 
 
-def test_extraction_on_a_little_prince_oracle_run_is_fast(shared_dir, wordnet, monkeypatch):
-    runs, learnt = oracle_runs(shared_dir, limit=1)
+def test_extraction_on_a_little_prince_oracle_run_is_fast(shared_corpus, wordnet, monkeypatch):
+    runs, learnt = oracle_runs(shared_corpus, limit=1)
     resources = FeatureResources.from_constraints(learnt, WordNetLexicon(wordnet))
     count, seconds = extract_everything(runs, resources, monkeypatch)
     assert count == len(runs[0].pairs) > 50
@@ -448,8 +448,8 @@ def test_extraction_on_a_little_prince_oracle_run_is_fast(shared_dir, wordnet, m
 
 
 @pytest.mark.slow
-def test_every_list_extracts_on_every_little_prince_dev_configuration(shared_dir, wordnet, monkeypatch):
-    runs, learnt = oracle_runs(shared_dir)
+def test_every_list_extracts_on_every_little_prince_dev_configuration(shared_corpus, wordnet, monkeypatch):
+    runs, learnt = oracle_runs(shared_corpus)
     resources = FeatureResources.from_constraints(learnt, WordNetLexicon(wordnet))
     count, seconds = extract_everything(runs, resources, monkeypatch)
     assert count == sum(len(run.pairs) for run in runs)

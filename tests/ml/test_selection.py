@@ -3,10 +3,10 @@ the select-features command and train's --features fallback."""
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from amrgen.corpus_registry import corpus
 from amrgen.cli import main
 from amrgen.errors import MissingResourceError
 from amrgen.ml import selection
@@ -25,7 +25,8 @@ from amrgen.ml.selection import (
 from amrgen.prep.pipeline import load_corpus
 from amrgen.training import feature_lists
 
-LP = Path(__file__).resolve().parents[3] / "shared" / "data" / "amr" / "little-prince-v1.6"
+LP = {part: corpus(f"little-prince-{part}") for part in ("training", "dev", "test")}
+"""Little Prince's parts (resources/corpora.json)."""
 SETTINGS = {"C": 1.0, "max_events": 5000}
 TARGET = "OutSize(v)"
 
@@ -33,9 +34,9 @@ TARGET = "OutSize(v)"
 @pytest.fixture(scope="module")
 def corpus_events() -> SelectionEvents:
     """The voice model's events on 60 Little Prince dev graphs (training) and 40 more (dev)."""
-    if not LP.is_dir():
-        pytest.skip(f"corpora not available: {LP} does not exist")
-    entries = load_corpus(LP / "dev.txt").entries
+    if missing := [part.missing() for part in LP.values() if not part.present()]:
+        pytest.skip(missing[0])
+    entries = load_corpus(LP["dev"].location).entries
     return selection_events(entries[:60], entries[60:100], "voice")
 
 
@@ -118,10 +119,10 @@ def test_the_budget_stops_a_round_and_a_rerun_continues_it(toy, tmp_path, monkey
 def test_select_features_command_saves_and_resumes_its_state(tmp_path, capsys):
     """A budget of zero writes the starting list and the state; other settings are refused;
     a rerun continues from the state."""
-    if not LP.is_dir():
-        pytest.skip(f"corpora not available: {LP} does not exist")
+    if missing := [part.missing() for part in LP.values() if not part.present()]:
+        pytest.skip(missing[0])
     train, dev = tmp_path / "train.txt", tmp_path / "dev.txt"
-    graphs = (LP / "dev.txt").read_text().split("\n\n")
+    graphs = (LP["dev"].location).read_text().split("\n\n")
     train.write_text("\n\n".join(graphs[:31]))
     dev.write_text("\n\n".join(graphs[31:52]))
     output = tmp_path / "lists" / "denom.txt"

@@ -8,9 +8,9 @@ from amrgen.prep.prepared_format import read_prepared, write_prepared
 
 
 @pytest.mark.slow
-def test_little_prince_dev_prepares_and_reads_back(shared_dir, english, tmp_path, same_entry):
+def test_little_prince_dev_prepares_and_reads_back(shared_corpus, english, tmp_path, same_entry):
     # The default annotator: spaCy's pipeline, which the english fixture checks is installed.
-    corpus = prepare_corpus(shared_dir / "data/amr/little-prince-v1.6/dev.txt", progress=False)
+    corpus = prepare_corpus(shared_corpus("little-prince-dev"), progress=False)
     assert not corpus.errors
     assert len(corpus.entries) == 145
     for entry in corpus.entries:

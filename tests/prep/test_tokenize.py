@@ -47,9 +47,9 @@ def test_reference_prefers_tok_over_snt():
         reference_of({"id": "x"})
 
 
-def test_little_prince_sentences_are_already_tokens(shared_dir):
+def test_little_prince_sentences_are_already_tokens(shared_corpus):
     for part in ("training", "dev", "test"):
-        corpus = read_corpus(shared_dir / "data/amr/little-prince-v1.6" / f"{part}.txt")
+        corpus = read_corpus(shared_corpus(f"little-prince-{part}"))
         for entry in corpus.entries:
             assert tokenize(entry.metadata["snt"]) == entry.metadata["snt"].split(), entry.id
 
@@ -94,8 +94,8 @@ def test_raw_questions_and_unpunctuated_commands_tokenize_as_written():
         "what", "'s", "the", "weather", "like", "in", "new", "york"]
 
 
-def test_bio_references_keep_no_tag(shared_dir):
-    corpus = read_corpus(shared_dir / "data/amr/bio-v0.8/dev.txt")
+def test_bio_references_keep_no_tag(shared_corpus):
+    corpus = read_corpus(shared_corpus("bio-dev"))
     marked = [entry for entry in corpus.entries if "<" in entry.metadata["snt"]]
     assert len(marked) > 50
     for entry in marked:

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from amrgen.amr import Amr, concept_form, quantity_of_unit
+from amrgen.amr_vocabulary import NEGATIVE, POLARITY, UNKNOWN
 from amrgen.graph import Vertex
 from amrgen.lexicon.words import (
     ARTICLES,
@@ -185,7 +186,7 @@ def _align_identical(amr: Amr, words: list[str], lemmas: list[str], alignment: A
             continue
         for v, form in forms.items():
             if v not in alignment and (
-                form in (word, lemma) or (form == "amr-unknown" and word in QUESTION_WORDS)
+                form in (word, lemma) or (form == UNKNOWN and word in QUESTION_WORDS)
             ):
                 alignment[v] = frozenset({i})
 
@@ -199,7 +200,7 @@ def _align_special(amr: Amr, words: list[str], pos: Sequence[str], alignment: Al
             source = children.get("ARG2", children.get("ARG1"))
             if source is not None:
                 _set(alignment, v, alignment.get(source, frozenset()))
-        elif label == "-" and in_role(amr, v, "polarity") and v not in alignment:
+        elif label == NEGATIVE and in_role(amr, v, POLARITY) and v not in alignment:
             negated = [
                 i
                 for parent in graph.parents(v)

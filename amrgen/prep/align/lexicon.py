@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from amrgen.amr import Amr, concept_form
+from amrgen.amr_vocabulary import DATE_ENTITY, MODE, MULTI_SENTENCE, ORDINAL_ENTITY, POLITE, WIKI
 from amrgen.graph import Vertex
 from amrgen.lexicon.words import (
     BE_FORMS,
@@ -28,12 +29,12 @@ HAVE_INSTANCES = frozenset({"have-03", "have-06", "have-04", "obligate-01", "hav
 NO_ALIGNMENT_CONCEPTS = frozenset(
     {
         "byline-91",
-        "ordinal-entity",
+        ORDINAL_ENTITY,
         "temporal-quantity",
         "monetary-quantity",
         "mass-quantity",
-        "multi-sentence",
-        "date-entity",
+        MULTI_SENTENCE,
+        DATE_ENTITY,
     }
 )
 """Concepts whose alignments are removed (reference §2)."""
@@ -73,7 +74,7 @@ def is_unrealized_constant(amr: Amr, v: Vertex) -> bool:
     """Constants that no word realizes: ``:wiki`` values, ``:mode`` and ``:polite`` values."""
     if v not in amr.constants:
         return False
-    return any(role in ("wiki", "mode", "polite") for _, role, _ in amr.graph.in_edges(v))
+    return any(role in (WIKI, MODE, POLITE) for _, role, _ in amr.graph.in_edges(v))
 
 
 def in_role(amr: Amr, v: Vertex, role: str) -> bool:

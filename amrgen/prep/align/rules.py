@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from amrgen.amr import Amr, concept_form
+from amrgen.amr_vocabulary import POLARITY
 from amrgen.graph import Vertex
 from amrgen.lexicon.words import CONCEPT_WORDS, MONTHS, MULTIPLIERS, NEGATION_PREFIXES, NEGATION_WORDS
 from amrgen.prep.align.lexicon import (
@@ -267,7 +268,7 @@ class _RuleAligner:
     def align_concepts(self) -> None:
         vertices = [
             v for v in self.candidates_to_align()
-            if not (v in self.amr.constants and in_role(self.amr, v, "polarity"))
+            if not (v in self.amr.constants and in_role(self.amr, v, POLARITY))
         ]
         for matches in (self.matches_exactly, self.matches_concept_word, self.matches_prefix):
             for v in vertices:
@@ -305,7 +306,7 @@ class _RuleAligner:
 
     def align_polarity(self) -> None:
         for v in self.candidates_to_align():
-            if not (v in self.amr.constants and in_role(self.amr, v, "polarity")):
+            if not (v in self.amr.constants and in_role(self.amr, v, POLARITY)):
                 continue
             prefixed = [
                 frozenset({i})

@@ -115,9 +115,9 @@ def test_align_eval_command_missing_file(tmp_path, monkeypatch, chain_annotator)
 
 
 @pytest.mark.slow
-def test_bio_dev_against_isi(shared_dir, english):
+def test_bio_dev_against_isi(shared_corpus, english):
     """Measured: F1 0.694 as is, 0.854 without name/entity vertices, 0.860 by design."""
-    corpus = load_reference_corpus(shared_dir / "data/amr/bio-v0.8/alignments-dev.txt", SpacyAnnotator(english))
+    corpus = load_reference_corpus(shared_corpus("bio-alignments-dev"), SpacyAnnotator(english))
     assert len(corpus.items) == 500 and not corpus.skipped
     result = evaluate(corpus)
     assert result.prf[2] > 0.67

@@ -1,11 +1,11 @@
-"""spaCy's English pipeline (amrgen.spacy_pipeline)."""
+"""spaCy's English pipeline (amrgen.prep.spacy_pipeline)."""
 
 import pytest
 import spacy
 
-from amrgen import spacy_pipeline
+from amrgen.prep import spacy_pipeline
 from amrgen.errors import MissingResourceError
-from amrgen.spacy_pipeline import load_english
+from amrgen.prep.spacy_pipeline import load_english
 
 
 def test_penn_tags_dependencies_and_lemmas(english):

@@ -4,8 +4,12 @@ compiled, lemminflect's lemma tables read); a one-graph run does without."""
 
 from amrgen.decoding import models as models_module
 from amrgen.decoding.generator import Generator
-from amrgen.evaluation import generation
-from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, generate_graph, read_items, ready_for_corpus
+from amrgen.io.penman_corpus import read_items
+from amrgen.run import corpus, runners
+from amrgen.run.corpus import run_corpus
+from amrgen.run.graph import generate_graph
+from amrgen.run.runners import ready_for_corpus
+from amrgen.run.spec import GeneratorFiles
 
 CORPUS = "# ::id boy\n(b / boy)\n\n# ::id girl\n(g / girl)\n"
 
@@ -14,22 +18,21 @@ def test_a_long_run_is_made_ready_before_its_first_graph_and_a_short_one_is_not(
     path = tmp_path / "in.txt"
     path.write_text(CORPUS, encoding="utf-8")
     events = []
-    ready, generate = generation.ready_for_corpus, generation.generate_graph
-    monkeypatch.setattr(generation, "ready_for_corpus", lambda g: events.append("ready") or ready(g))
-    monkeypatch.setattr(generation, "generate_graph", lambda g, item, *a: events.append(item.id) or generate(g, item, *a))
-    generation._ready.cache_clear()
-    items = read_items(path)
-    monkeypatch.setattr(generation, "READY_FROM", 2)
-    results = generate_corpus(GeneratorSpec(), items, progress=False)
+    compile_columns, generate = models_module.Models.compile_columns, runners.generate_graph
+    monkeypatch.setattr(models_module.Models, "compile_columns", lambda m: events.append("ready") or compile_columns(m))
+    monkeypatch.setattr(runners, "generate_graph", lambda g, item, *a: events.append(item.id) or generate(g, item, *a))
+    monkeypatch.setattr(runners, "_READY", set())
+    items, run = read_items(path), GeneratorFiles().resolve()
+    monkeypatch.setattr(corpus, "READY_FROM", 2)
+    results = run_corpus(run, items, progress=False)
     assert events == ["ready", "boy", "girl"] and all(r.sentence for r in results)
     events.clear()
-    generate_corpus(GeneratorSpec(), items, progress=False)
+    run_corpus(run, items, progress=False)
     assert events == ["boy", "girl"]  # ready once per process
-    monkeypatch.setattr(generation, "READY_FROM", 3)
+    monkeypatch.setattr(corpus, "READY_FROM", 3)
     events.clear()
-    generate_corpus(GeneratorSpec(), items, progress=False)
+    run_corpus(run, items, progress=False)
     assert events == ["boy", "girl"]
-    generation._ready.cache_clear()
 
 
 def test_a_generator_ready_for_a_corpus_compiles_no_feature_list_while_generating(tmp_path, monkeypatch):

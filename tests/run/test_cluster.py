@@ -1,5 +1,5 @@
 """Generation, tuning's evaluations and any chunked work on a Dask cluster
-(amrgen.evaluation.cluster, ``--dask``): a local cluster of two worker
+(amrgen.run.cluster, ``--dask``): a local cluster of two worker
 processes says what one process says, in input order; a graph that fails on
 a worker, or whose worker dies, costs that graph alone; a cluster that
 cannot be reached or that fails is one clear error."""
@@ -19,8 +19,11 @@ from amrgen.cli import main
 from amrgen.decoding.generator import DEFAULT_HYPERPARAMETERS, DEFAULT_MODEL
 from amrgen.decoding.limits import Limits
 from amrgen.errors import AmrgenError
-from amrgen.evaluation.cluster import connect
-from amrgen.evaluation.generation import GeneratorSpec, generate_corpus, read_items
+from amrgen.io.penman_corpus import read_items
+from amrgen.run.cluster import connect
+from amrgen.run.corpus import run_corpus
+from amrgen.run.runners import OnCluster
+from amrgen.run.spec import GeneratorFiles
 from amrgen.hyperparameters import Hyperparameters
 
 # This module's functions go to the workers by value: tests/ is no package they could import them from.
@@ -75,11 +78,11 @@ def test_generate_on_a_local_cluster_writes_what_one_process_writes(generator, c
 
 def test_tuning_evaluates_on_the_cluster_as_in_one_process(generator, corpus, cluster):
     """An assignment and the first phases computed here reach the workers (as ``amrgen tune --dask`` sends them)."""
-    items, spec = read_items(corpus), GeneratorSpec()
+    items, spec = read_items(corpus), GeneratorFiles().resolve()
     hyper = replace(Hyperparameters.load(DEFAULT_HYPERPARAMETERS), theta_lm=20.0, n1=2)
-    here = generate_corpus(spec, items, hyperparameters=hyper, keep_first_phases=True, progress=False)
-    there = generate_corpus(spec, items, hyperparameters=hyper, first_phases=[r.first_phase for r in here],
-                            progress=False, cluster=cluster)
+    here = run_corpus(spec.with_hyperparameters(hyper), items, keep_first_phases=True, progress=False)
+    there = run_corpus(spec.with_hyperparameters(hyper), items, OnCluster(cluster),
+                       first_phases=[r.first_phase for r in here], progress=False)
     assert [(r.index, r.sentence, r.error) for r in there] == [(r.index, r.sentence, r.error) for r in here]
     shipped = LP_DEV_30.with_suffix(".out").read_text(encoding="utf-8").splitlines()[:5]
     assert [r.sentence for r in there if r.sentence] != shipped  # not the shipped assignment's sentences
@@ -113,7 +116,7 @@ class _AllLost:
 
 def test_a_graph_lost_with_its_worker_gets_an_empty_line_and_a_message(corpus):
     items = read_items(corpus)
-    results = generate_corpus(GeneratorSpec(), items, trace=True, progress=False, cluster=_AllLost())
+    results = run_corpus(GeneratorFiles().resolve(), items, OnCluster(_AllLost()), trace=True, progress=False)
     assert [r.index for r in results] == list(range(len(items)))
     assert all(r.sentence == "" and r.error == "lost on the cluster: it died" for r in results)
     assert results[1].message.startswith(f"{corpus}:") and results[1].entry_id == "broken"
@@ -150,8 +153,8 @@ def test_joblib_runs_on_the_cluster_in_its_context(cluster):
 
 
 @pytest.mark.slow
-def test_train_on_a_local_cluster_writes_the_models_one_process_writes(shared_dir, tmp_path):
-    lp = shared_dir / "data" / "amr" / "little-prince-v1.6" / "training.txt"
+def test_train_on_a_local_cluster_writes_the_models_one_process_writes(shared_corpus, tmp_path):
+    lp = shared_corpus("little-prince-training")
     train = tmp_path / "train.txt"
     train.write_text("\n\n".join(lp.read_text(encoding="utf-8").strip().split("\n\n")[1:7]) + "\n", encoding="utf-8")
     for name, options in (("one", ["--workers", "1"]), ("dask", ["--dask", "local", "--workers", "2"])):
@@ -180,8 +183,8 @@ def test_limits_hold_on_the_workers_and_leave_their_address_space_alone(cluster,
     # limit on a fast run); the first graph a worker generates also pays for what it loads
     # on first use, up to 2-3 s on a busy machine.
     path.write_text(f"# ::id good\n(b / boy)\n\n# ::id wide\n{ops(3000)}\n", encoding="utf-8")
-    results = generate_corpus(GeneratorSpec(), read_items(path), progress=False, cluster=cluster,
-                              limits=Limits(seconds=5.0, memory_mb=4096))
+    spec = GeneratorFiles().resolve(Limits(seconds=5.0, memory_mb=4096))
+    results = run_corpus(spec, read_items(path), OnCluster(cluster), progress=False)
     assert results[0].sentence and not results[0].failed
     assert results[1].error == "over the time limit of 5 s" and results[1].seconds < 8
     assert set(cluster.client.run(_address_cap).values()) == {resource.RLIM_INFINITY}

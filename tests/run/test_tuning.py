@@ -1,4 +1,4 @@
-"""The hyperparameter search of thesis 4.5 (amrgen.evaluation.tuning) with a made-up score."""
+"""The hyperparameter search of thesis 4.5 (amrgen.run.tuning) with a made-up score."""
 
 import json
 import random
@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from amrgen.errors import AmrgenError
-from amrgen.evaluation.tuning import TuningLog, grid, random_assignment, tune
+from amrgen.run.tuning import TuningLog, grid, random_assignment, tune
 from amrgen.hyperparameters import RANGES, Hyperparameters
 
 SETTINGS = {"model": "m", "dev": "d"}

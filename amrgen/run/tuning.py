@@ -30,22 +30,16 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from amrgen.decoding.limits import Limits
 from amrgen.errors import AmrgenError
-from amrgen.evaluation.generation import (
-    FirstPhase,
-    GeneratorSpec,
-    Item,
-    alternative_tokens,
-    generate_corpus,
-    generation_bleu,
-    reference_tokens,
-)
+from amrgen.evaluation.score import corpus_score, scored
 from amrgen.hyperparameters import PIPELINE, RANGES, Hyperparameters
 from amrgen.io.cache_file import parsed_json
+from amrgen.run.corpus import run_corpus
+from amrgen.run.graph import FirstPhase, Item
 
 if TYPE_CHECKING:
-    from amrgen.evaluation.cluster import Cluster
+    from amrgen.run.runners import Runner
+    from amrgen.run.spec import RunSpec
 
 
 def random_assignment(rng: random.Random, base: Hyperparameters) -> Hyperparameters:
@@ -186,49 +180,40 @@ def tune(evaluate: Callable[[Hyperparameters], float], log: TuningLog, start: Hy
 
 class DevBleu:
     """score_BLEU(Θ) on one or several dev corpora: every graph generated under
-    Θ, BLEU as ``amrgen oracle --bleu`` computes it; with several corpora the
-    mean of their corpus BLEUs, each corpus (domain) weighted equally whatever
-    its size.  The first phase of each graph is computed by the first
-    evaluation and reused by the others; a graph's ``# ::alt-snts`` are further
-    references, as ``amrgen generate -b`` scores; on ``cluster`` if one is
-    given (its workers keep the generator loaded from one evaluation to the
-    next), else in ``workers`` processes; each graph within ``limits``
-    (:mod:`amrgen.decoding.limits`: one past them counts with the empty sentence)."""
+    Θ by ``runner`` (a cluster's workers, or local processes, keep the generator
+    loaded from one evaluation to the next), each within the spec's limits (one
+    past them counts with the empty sentence), and scored as ``amrgen generate -b``
+    scores (:func:`~amrgen.evaluation.score.corpus_score`: a graph's ``# ::alt-snts``
+    are further references); with several corpora the mean of their corpus BLEUs,
+    each corpus (domain) weighted equally whatever its size.  The first phase of
+    each graph is computed by the first evaluation and reused by the others."""
 
-    def __init__(self, spec: GeneratorSpec, corpora: Sequence[Sequence[Item]], workers: int = 1,
-                 progress: bool = True, cluster: Cluster | None = None, limits: Limits | None = None) -> None:
+    def __init__(self, spec: RunSpec, corpora: Sequence[Sequence[Item]], runner: Runner | None = None,
+                 progress: bool = True) -> None:
         self.spec = spec
-        self.limits = limits
-        self.sizes = [len(items) for items in corpora]
-        self.items = [item for items in corpora for item in items]
-        self.workers = workers
-        self.cluster = cluster
+        self.runner = runner
+        self.corpora = [list(items) for items in corpora]
+        self.items = [item for items in self.corpora for item in items]
         self.progress = progress
-        self.references = [reference_tokens(item) for item in self.items]
-        self.alternatives = [alternative_tokens(item) for item in self.items]
         self.first_phases: list[FirstPhase | None] | None = None
         self.last: tuple[Hyperparameters, list[float]] | None = None
         """The assignment evaluated last and each corpus's BLEU under it."""
-        for number, part in enumerate(self._parts(self.references), start=1):
-            if not any(part):
+        for number, items in enumerate(self.corpora, start=1):
+            if not scored([""] * len(items), items):
                 raise AmrgenError(f"dev corpus {number} has no reference sentences (# ::snt or # ::tok) "
                                   "to score against")
 
-    def _parts(self, values: Sequence[Any]) -> list[Sequence[Any]]:
-        """``values`` (one per item) cut into the corpora's parts."""
-        bounds = [0]
-        for size in self.sizes:
-            bounds.append(bounds[-1] + size)
-        return [values[low:high] for low, high in zip(bounds, bounds[1:])]
-
     def __call__(self, hyper: Hyperparameters) -> float:
-        results = generate_corpus(self.spec, self.items, workers=self.workers, hyperparameters=hyper,
-                                  first_phases=self.first_phases, keep_first_phases=self.first_phases is None,
-                                  progress=self.progress, cluster=self.cluster, limits=self.limits)
+        results = run_corpus(self.spec.with_hyperparameters(hyper), self.items, self.runner,
+                             first_phases=self.first_phases, keep_first_phases=self.first_phases is None,
+                             progress=self.progress)
         if self.first_phases is None:
             self.first_phases = [r.first_phase for r in results]
-        scores = [generation_bleu(*parts) for parts in zip(
-            *(self._parts(values) for values in (results, self.references, self.alternatives)))]
+        scores, start = [], 0
+        for items in self.corpora:
+            said = [r.sentence for r in results[start:start + len(items)]]
+            scores.append(corpus_score(scored(said, items)).bleu or 0.0)
+            start += len(items)
         self.last = hyper, scores
         return sum(scores) / len(scores)
 

@@ -1,13 +1,13 @@
-"""KenLM's command-line tools (amrgen.kenlm_tools)."""
+"""KenLM's command-line tools (amrgen.lm.kenlm_tools)."""
 
 import subprocess
 
 import kenlm
 import pytest
 
-from amrgen import kenlm_tools
+from amrgen.lm import kenlm_tools
 from amrgen.errors import MissingResourceError
-from amrgen.kenlm_tools import ENV_VAR, find_tool
+from amrgen.lm.kenlm_tools import ENV_VAR, find_tool
 
 TEXT = "the cat sat on the mat\nthe dog sat on the log\nthe cat saw the dog\n"
 

@@ -4,8 +4,9 @@ asserts so), so a fault is planted to show what it says: file, line, entry, the
 exception and where it was raised, in one line, and the other graphs generated."""
 
 from amrgen.decoding.limits import Limits
-from amrgen.evaluation import generation
-from amrgen.evaluation.generation import generate_graph, read_items
+from amrgen.io.penman_corpus import read_items
+from amrgen.run import graph as generation
+from amrgen.run.graph import generate_graph
 
 CORPUS = "# ::id good\n(b / boy)\n\n# ::id faulty\n(g / girl)\n\n# ::id after\n(r / rose)\n"
 

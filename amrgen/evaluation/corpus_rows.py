@@ -2,7 +2,7 @@
 one corpus; ``amrgen evaluate`` over several corpora prints this table).
 
 A row gives the corpus's graphs with a reference, corpus BLEU and chrF++
-against every reference a graph has (:mod:`amrgen.evaluation.bleu`), the
+against every reference a graph has (:func:`amrgen.evaluation.score.corpus_score`), the
 ratio of the output's length to the references' (tokens of all generated
 sentences over tokens of all first references, ``::tok`` or ``::snt``
 tokenized: below 1 the generator says less than the corpus does) and the
@@ -16,8 +16,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass, fields
 
-from amrgen.evaluation.bleu import corpus_bleu, corpus_chrf
 from amrgen.evaluation.lengths import Scored, format_value, mean_seconds
+from amrgen.evaluation.score import corpus_score
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,10 @@ def corpus_row(corpus: str, scored: Sequence[Scored]) -> CorpusRow:
     """The row of one corpus from its scored graphs."""
     if not scored:
         return CorpusRow(corpus, 0, None, None, None, None)
-    hypotheses = [s.hypothesis for s in scored]
-    references = [s.references for s in scored]
     reference_length = sum(len(s.reference) for s in scored)
-    ratio = sum(len(h.split()) for h in hypotheses) / reference_length if reference_length else None
-    return CorpusRow(corpus, len(scored), corpus_bleu(hypotheses, references), corpus_chrf(hypotheses, references),
-                     ratio, mean_seconds(scored))
+    ratio = sum(len(s.hypothesis.split()) for s in scored) / reference_length if reference_length else None
+    score = corpus_score(scored)
+    return CorpusRow(corpus, score.graphs, score.bleu, score.chrf, ratio, mean_seconds(scored))
 
 
 def format_corpora(rows: Sequence[CorpusRow]) -> str:

@@ -9,9 +9,9 @@ local one of worker processes on this machine (``local``).
 workers and gives the results back in the order of the chunks.  A worker
 process lives as long as the cluster, so what a function caches in its
 process stays for the later chunks: corpus generation
-(:func:`~amrgen.evaluation.generation.generate_corpus`) loads the generator
+(:func:`~amrgen.run.corpus.run_corpus`) loads the generator
 once per worker through its per-process cache, keyed by the generator's
-:class:`~amrgen.evaluation.generation.GeneratorSpec`.  A worker runs one
+:class:`~amrgen.run.spec.RunSpec`.  A worker runs one
 chunk at a time, whatever threads it has (:func:`_alone`), as a joblib
 worker process does: the generator is not shared between threads.
 

@@ -1,9 +1,9 @@
-"""The table of several corpora (amrgen.evaluation.corpora): a row per corpus."""
+"""The table of several corpora (amrgen.evaluation.corpus_rows): a row per corpus."""
 
 import pytest
 
 from amrgen.evaluation.bleu import corpus_bleu, corpus_chrf
-from amrgen.evaluation.corpora import CorpusRow, corpora_csv, corpus_row, format_corpora
+from amrgen.evaluation.corpus_rows import CorpusRow, corpora_csv, corpus_row, format_corpora
 from amrgen.evaluation.lengths import Scored
 
 GRAPHS = [
