@@ -40,7 +40,9 @@ from amrgen.postprocess.editing import (
     opening_subject,
     placed,
     realized,
+    realized_anew,
     sentence_roots,
+    words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
 from amrgen.realization.inflection import adverb, inflect, is_plural_noun, supporting_do
@@ -98,6 +100,26 @@ def modal_subjects(c: Configuration, context: Context) -> Configuration:
         return c.with_(graph=moved_before(g, subject, clause, v))
 
     return edited_at_each(c, subject_first)
+
+
+def bare_infinitives(c: Configuration, context: Context) -> Configuration:
+    """The base form for a verb right after a modal or after the modal's
+    ``not`` (``this sheep must has`` -> ``this sheep must have``, ``can not
+    came`` -> ``can not come``): the tense model decides a verb's form without
+    knowing that a modal concept above it makes it an infinitive."""
+
+    def fixes_at(c: Configuration, v: Vertex) -> list[tuple[Vertex, str]]:
+        if c.rho.get(Key.POS, v) != "VB" or not c.rho.get(Key.REAL, v):
+            return []
+        before = words_before(c, v)
+        if before[-1:] == ["not"]:
+            before = before[:-1]
+        if not before or before[-1] not in RAISING_MODALS:
+            return []  # most verbs: no need to ask lemminflect for their forms
+        forms = supporting_do(c.rho.get(Key.REAL, v))
+        return [(v, forms[1])] if forms is not None else []
+
+    return realized_anew(c, fixes_at)
 
 
 # -- questions and do-support -----------------------------------------------------

@@ -26,6 +26,13 @@ Fix = tuple[Vertex, str]
 """(u, w): realize u as w."""
 
 
+def realized_anew(c: Configuration, fixes_at: Callable[[Configuration, Vertex], Iterable[Fix]]) -> Configuration:
+    """c with ρ̂(REAL) updated by the fixes ``fixes_at(c, v)`` proposes for each
+    vertex v of Ĝ, all judged on c itself (a later fix of the same vertex wins)."""
+    fixes = [(Key.REAL, u, word) for v in c.graph.vertices for u, word in fixes_at(c, v)]
+    return c.with_(rho=c.rho.updated(fixes)) if fixes else c
+
+
 def edited_at_each(c: Configuration, edit: Callable[[Configuration, Vertex], Configuration]) -> Configuration:
     """c after ``edit`` at each vertex of Ĝ in turn, each edit on the result of
     the one before (the vertices it adds are not visited)."""
@@ -108,6 +115,18 @@ def neighbours(c: Configuration, v: Vertex) -> tuple[str | None, str | None]:
     words, starts = _yield_starts(c)
     i, after = starts[v], starts[v] + len(c.rho[Key.REAL][v].split())
     return (words[i - 1] if i > 0 else None), (words[after] if after < len(words) else None)
+
+
+def words_before(c: Configuration, v: Vertex) -> list[str]:
+    """The words of the yield before the realization of v."""
+    words, starts = _yield_starts(c)
+    return words[:starts[v]]
+
+
+_last_yield: list[tuple] = [(None, None)]
+"""The last configuration :func:`_yield_starts` was asked about with its answer, as one
+tuple (threads read it whole): a step asks about every vertex of one configuration in
+turn, which made O(n) yields of n words."""
 
 
 _last_yield: list[tuple] = [(None, None)]

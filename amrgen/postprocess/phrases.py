@@ -4,14 +4,91 @@ times and the case of pronouns.  Each is a step of the pipeline
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from amrgen.amr import concept_form
 from amrgen.graph import Vertex
-from amrgen.lexicon.words import ARTICLES, PRONOUN_FORMS
-from amrgen.postprocess.editing import add_mark, edited_at_each, neighbours, realized
+from amrgen.lexicon.words import ARTICLES, NEGATIVE_WORDS, PRONOUN_FORMS
+from amrgen.postprocess.editing import Fix, add_mark, edited_at_each, neighbours, realized, realized_anew
 from amrgen.postprocess.step import Context
+from amrgen.realization.inflection import adverb, is_plural_noun
 from amrgen.realization.numbers import DATE_ENTITY
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
+
+
+def single_negation(c: Configuration, context: Context) -> Configuration:
+    """No ``not`` for a :polarity - whose vertex already has a child realized as a
+    negative word: AMR writes "never" as :polarity - beside :time ever, which
+    the realize model learnt to say "never" (``i not never learned`` -> ``i
+    never learned``); where that child was realized "ever", it says "never"
+    instead of the ``not`` (``he not ever explained`` -> ``he never
+    explained``).  A :polarity said ``no`` right before its verb says ``not``
+    (``you no tie him`` -> ``you not tie him``, which :func:`do_support` makes
+    ``you do not tie him``)."""
+    return realized_anew(c, _single_negation_fixes)
+
+
+def _single_negation_fixes(c: Configuration, v: Vertex) -> list[Fix]:
+    children, fixes = c.graph.out_edges(v), []
+    if c.rho.get(Key.POS, v) == "VB":
+        fixes.extend((u, "not") for _, label, u in children
+                     if label == "polarity" and c.rho.get(Key.REAL, u) == "no" and neighbours(c, v)[0] == "no")
+    negations = [u for _, label, u in children if label == "polarity" and c.rho.get(Key.REAL, u) == "not"]
+    ever = [u for _, _, u in children if c.rho.get(Key.REAL, u) == "ever"]
+    if negations and ever:
+        fixes.append((ever[0], "never"))
+    if ever or any(c.rho.get(Key.REAL, u) in NEGATIVE_WORDS for _, _, u in children):
+        fixes.extend((u, "") for u in negations)
+    return fixes
+
+
+def manner_adverbs(c: Configuration, context: Context) -> Configuration:
+    """The adverb for an adjective that says how a verb's action is done (a
+    :manner child of a verb realized as an adjective: ``i answered modest`` ->
+    ``i answered modestly``), where WordNet knows the adverb.  The default
+    realizations offer both forms, and the language model often takes the
+    adjective."""
+    lexicon = context.lexicon
+
+    def fixes_at(c: Configuration, v: Vertex) -> Iterable[Fix]:
+        if c.rho.get(Key.POS, v) != "VB":
+            return
+        for _, label, u in c.graph.out_edges(v):
+            word = c.rho.get(Key.REAL, u)
+            if label == "manner" and c.rho.get(Key.POS, u) == "JJ" and word and lexicon.knows(word, "a"):
+                form = adverb(lexicon, word)
+                if form is not None and not lexicon.knows(word, "r"):
+                    yield u, form
+
+    return realized_anew(c, fixes_at)
+
+
+DEMONSTRATIVES = {"this": ("this", "these"), "these": ("this", "these"), "that": ("that", "those"),
+                  "those": ("that", "those")}
+"""A demonstrative's (singular, plural) forms."""
+
+
+def demonstratives(c: Configuration, context: Context) -> Configuration:
+    """A demonstrative before its noun agrees with it in number (``this
+    results`` -> ``these results``): a :mod child said as this/these/that/those,
+    ordered before its parent noun (ρ̂(POS) = NN), takes the plural form where
+    the noun is plural (by ρ̂(NUMBER) or by its word), the singular where it
+    is not.  Realize chooses the
+    demonstrative's form without seeing the noun's number."""
+
+    def fixes_at(c: Configuration, v: Vertex) -> Iterable[Fix]:
+        g, word = c.graph, c.rho.get(Key.REAL, v)
+        if c.rho.get(Key.POS, v) != "NN" or not word:
+            return
+        for _, label, u in g.out_edges(v):
+            forms = DEMONSTRATIVES.get(c.rho.get(Key.REAL, u))
+            if label == "mod" and forms and g.order.precedes(u, v):
+                plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
+                if forms[plural] != c.rho.get(Key.REAL, u):
+                    yield u, forms[plural]
+
+    return realized_anew(c, fixes_at)
 
 
 def time_phrases(c: Configuration, context: Context) -> Configuration:

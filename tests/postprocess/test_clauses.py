@@ -7,6 +7,7 @@ import pytest
 from amrgen.graph import Graph, Order
 from amrgen.postprocess.clauses import (
     auxiliary_agreement,
+    bare_infinitives,
     finite_verbs,
     do_support,
     frame_question_words,
@@ -475,3 +476,17 @@ def test_a_yes_no_question_gets_do_before_its_subject():
     assert finalize(do_support(statement, CONTEXT)) == "he collects butterfly"
     subject_last = final(labels, edges, ["q", "b", "c", "h"], pos={"c": "VB"}, real={"c": "collects", "q": ""})
     assert finalize(do_support(subject_last, CONTEXT)) == "butterfly collects he"
+
+
+@pytest.mark.parametrize("verb, words, expected", [
+    ("has", ["must", "v"], "must have"),
+    ("came", ["can", "n", "v"], "can not come"),
+    ("came", ["v"], "came"),
+    ("has", ["must", "x", "v"], "must x has"),
+])
+def test_a_verb_after_a_modal_takes_its_base_form(verb, words, expected):
+    labels = {"r": "root", "v": "verb", "must": "must", "can": "can", "n": "-", "x": "x"}
+    used = [w for w in words]
+    c = final({"r": "root", **{w: labels[w] for w in used}}, [("r", "mod", w) for w in used], [*used, "r"],
+              pos={"v": "VB"}, real={"r": "", "v": verb, "n": "not"})
+    assert finalize(bare_infinitives(c, CONTEXT)) == expected
