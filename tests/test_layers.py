@@ -20,7 +20,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "amrgen.errors amrgen.paths amrgen.graph amrgen.collector",
     "amrgen.io amrgen.kenlm_tools amrgen.spacy_pipeline amrgen.hyperparameters amrgen.bigraph",
     "amrgen.lexicon amrgen.amr",
-    "amrgen.prep",
+    "amrgen.prep amrgen.search",
     "amrgen.transitions",
     "amrgen.oracle amrgen.realization amrgen.lm",
     "amrgen.ml",
