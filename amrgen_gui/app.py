@@ -8,7 +8,7 @@ in the background first.  The generator (the shipped default, or --model,
 --lm, --hyperparameters as ``amrgen generate`` takes them) loads in the
 background meanwhile; ``--mode model`` starts in model mode.  ``--entry``,
 ``--step`` and ``--size`` open the window on a given view, and ``--screenshot
-PNG`` renders that view into PNG and quits (:mod:`amrgen_gui.screenshot`).
+PNG`` renders that view into PNG and quits (:mod:`amrgen_gui.qt.screenshot`).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import qVersion
     from PySide6.QtWidgets import QApplication
 
-    from amrgen_gui import theme
+    from amrgen_gui.qt import theme
 
     if _leaks_references():
         print(f"amrgen-gui: PySide6 {qVersion()} leaks references on Python {sys.version.split()[0]} and would "
@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     theme.apply(app)
     sys.excepthook = _report_unexpected
 
-    from amrgen_gui.paths import SAMPLE
-    from amrgen_gui.main_window import MainWindow
+    from amrgen_gui.state.paths import SAMPLE
+    from amrgen_gui.qt.main_window import MainWindow
 
     if args.screenshot or args.entry or args.step or args.size:
         return _show_view(args, chosen, Path(args.corpus) if args.corpus else SAMPLE, app)
@@ -123,8 +123,8 @@ def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus:
     """Open the window on the view the options ask for; render it and quit with --screenshot."""
     from PySide6.QtCore import QSettings
 
-    from amrgen_gui import screenshot
-    from amrgen_gui.main_window import MainWindow
+    from amrgen_gui.qt import screenshot
+    from amrgen_gui.qt.main_window import MainWindow
 
     if args.screenshot:  # nobody to click a message box away: a bug ends the run
         sys.excepthook = _abort

@@ -12,8 +12,9 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtGui import QImage
 
 from amrgen.stepping.session import Mode
-from amrgen_gui import app, main_window
-from amrgen_gui.main_window import MainWindow
+from amrgen_gui import app
+from amrgen_gui.qt import main_window
+from amrgen_gui.qt.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 

@@ -14,13 +14,13 @@ from amrgen.oracle import Approach, training_data
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, initial
-from amrgen_gui import theme
-from amrgen_gui.embedded_font import FALLBACK
-from amrgen_gui.main_window import MainWindow
-from amrgen_gui.paths import SAMPLE
-from amrgen_gui.tasks import Task
-from amrgen_gui.theme import FONT_FILES
-from amrgen_gui.views.graph_view import node_look
+from amrgen_gui.qt import theme
+from amrgen_gui.qt.exports.embedded_font import FALLBACK
+from amrgen_gui.qt.main_window import MainWindow
+from amrgen_gui.state.paths import SAMPLE
+from amrgen_gui.qt.tasks import Task
+from amrgen_gui.qt.theme import FONT_FILES
+from amrgen_gui.qt.views.graph_view import node_look
 
 pytestmark = pytest.mark.gui
 

@@ -19,15 +19,11 @@ from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
-from amrgen_gui.embedded_font import FALLBACK
-from amrgen_gui.paths import ASSETS, SAMPLE
-from amrgen_gui.theme import FONT_FILES
-from amrgen_gui.views.phase2_inspector import (
-    COLUMNS,
-    MAX_DROPPED,
-    MIN_YIELD_WIDTH,
-    YIELD_COLUMN,
-)
+from amrgen_gui.qt.exports.embedded_font import FALLBACK
+from amrgen_gui.state.paths import ASSETS, SAMPLE
+from amrgen_gui.qt.theme import FONT_FILES
+from amrgen_gui.qt.views.phase2_inspector import MIN_YIELD_WIDTH, YIELD_COLUMN
+from amrgen_gui.state.phase2 import COLUMNS, MAX_DROPPED
 
 pytestmark = pytest.mark.gui
 
@@ -298,7 +294,7 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
     steps = tmp_path / "steps.txt"
     steps.write_text("articles\nno-such-step\n", encoding="utf-8")
     errors = []
-    monkeypatch.setattr("amrgen_gui.postprocess_choice.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
+    monkeypatch.setattr("amrgen_gui.qt.dialogs.postprocess.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
     from_file.trigger()
     assert errors == [f"{steps}:2: unknown postprocessing step 'no-such-step' " + errors[0].split("' ", 1)[1]]
@@ -346,7 +342,7 @@ def test_the_model_menu_follows_the_punctuation_of_another_corpus(qtbot, model_w
     assert own.endswith((" .", " ?", " !"))
     unpunctuated, chosen = tmp_path / "questions.txt", []
     unpunctuated.write_text("# ::snt what time is it\n(t / time :domain (a / amr-unknown))\n", encoding="utf-8")
-    monkeypatch.setattr("amrgen_gui.conventions_choice.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("amrgen_gui.qt.dialogs.conventions.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(chosen[-1]), ""))
     chosen.append(unpunctuated)
     corpus_action.trigger()
