@@ -132,6 +132,7 @@ def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus:
         settings = QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat) if args.screenshot \
             else None
         window = MainWindow(settings)
+        window.headless = bool(args.screenshot)  # nobody to click a message box away
         try:
             if any(chosen) or args.mode == Mode.MODEL.value:
                 screenshot.wait(lambda: window.load_generator(*chosen, quiet=True), window.generatorLoaded)

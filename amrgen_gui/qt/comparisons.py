@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QDockWidget
 
 from amrgen.stepping.session import Mode
 from amrgen_gui.qt.busy import BusyIndicator
+from amrgen_gui.qt.dialogs.generator_pair import GeneratorPairDialog
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.views.generator_comparison import GeneratorComparisonView
-from amrgen_gui.qt.dialogs.generator_pair import GeneratorPairDialog
 from amrgen_gui.qt.views.oracle_comparison import OracleComparisonView
 from amrgen_gui.state.workspace import Workspace
 

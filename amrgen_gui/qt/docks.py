@@ -12,11 +12,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from amrgen_gui.qt.comparisons import GENERATORS_DOCK, ORACLE_DOCK
+from amrgen_gui.qt.inquiries import LOSSES_DOCK, SEARCH_DOCK
 
 Window = Any
 """The main window (:class:`amrgen_gui.qt.main_window.MainWindow`, which imports this module)."""
 
-SECONDARY = ("corpus", "editor", "history", "rho", "phase2", "generated", ORACLE_DOCK, GENERATORS_DOCK)
+SECONDARY = ("corpus", "editor", "history", "rho", "phase2", "generated", ORACLE_DOCK, GENERATORS_DOCK, SEARCH_DOCK,
+             LOSSES_DOCK)
 """The docks a presentation hides (the graph, the sentence, the transitions and the realization stay)."""
 
 
@@ -50,11 +52,14 @@ def build(w: Window) -> dict[str, QDockWidget]:
         ("generated", "Generated corpus", w.generated, bottom),
         ("editor", "PENMAN editor", w.editor, left),
         (ORACLE_DOCK, "Compare with oracle", w.comparisons.oracle, bottom),
-        (GENERATORS_DOCK, "Two generators", w.comparisons.generators, bottom))}
+        (GENERATORS_DOCK, "Two generators", w.comparisons.generators, bottom),
+        (SEARCH_DOCK, "Search", w.inquiries.search, left),
+        (LOSSES_DOCK, "Oracle over corpus", w.inquiries.losses, bottom))}
     w.tabifyDockWidget(docks["corpus"], docks["editor"])
+    w.tabifyDockWidget(docks["editor"], docks[SEARCH_DOCK])
     docks["corpus"].raise_()
     w.splitDockWidget(docks["sentence"], docks["rho"], Qt.Orientation.Horizontal)
-    for first, second in (("sentence", "generated"), ("generated", GENERATORS_DOCK), ("rho", "phase2"),
+    for first, second in (("sentence", "generated"), ("generated", GENERATORS_DOCK), (GENERATORS_DOCK, LOSSES_DOCK), ("rho", "phase2"),
                           ("phase2", ORACLE_DOCK)):
         w.tabifyDockWidget(docks[first], docks[second])
     docks["sentence"].raise_()

@@ -24,7 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QVBoxLayout, QWidget
 
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
@@ -35,8 +35,10 @@ from amrgen_gui.qt import docks, menus
 from amrgen_gui.qt.comparisons import ORACLE_DOCK, Comparisons
 from amrgen_gui.qt.dialogs.generator_pair import HYPERPARAMETERS_FILTER
 from amrgen_gui.qt.exports import files
+from amrgen_gui.qt.inquiries import Inquiries
 from amrgen_gui.qt.menus import CONSTRAINED, FORMAL, check, chosen
 from amrgen_gui.qt.model import SessionModel
+from amrgen_gui.qt.notices import tell
 from amrgen_gui.qt.tasks import Report, Task, run_with_progress
 from amrgen_gui.qt.views.buffers import BufferView
 from amrgen_gui.qt.views.corpus_browser import CorpusBrowser
@@ -73,6 +75,8 @@ class MainWindow(QMainWindow):
         self.model = SessionModel(self)
         self.workspace = Workspace()
         self.tasks: set[Task] = set()
+        self.headless = False
+        """Rendered for --screenshot: what a message box would say goes to stderr (:mod:`notices`)."""
         self.setWindowTitle("amrgen")
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
@@ -88,6 +92,7 @@ class MainWindow(QMainWindow):
         self.generated = GeneratedCorpusView()
         self.editor = PenmanEditor(self.model)
         self.comparisons = Comparisons(self)
+        self.inquiries = Inquiries(self)
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
@@ -149,6 +154,7 @@ class MainWindow(QMainWindow):
         self.model.cancel_loading()
         self.generated.cancel()
         self.comparisons.cancel()
+        self.inquiries.cancel()
         self._save_settings()
         super().closeEvent(event)
 
@@ -184,7 +190,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(message)
         else:
             self.statusBar().clearMessage()
-            QMessageBox.critical(self, "Cannot open corpus", message)
+            tell(self, "Cannot open corpus", message)
         self.corpusLoaded.emit()
 
     def _show_corpus(self, corpus: Corpus) -> None:
@@ -196,7 +202,7 @@ class MainWindow(QMainWindow):
         if corpus.errors:
             shown = "\n".join(str(error) for error in corpus.errors[:MAX_ERRORS_SHOWN])
             more = len(corpus.errors) - MAX_ERRORS_SHOWN
-            QMessageBox.warning(
+            tell(
                 self, "Entries skipped",
                 f"{len(corpus.errors)} entries of {corpus.path} could not be read; "
                 f"the other {len(corpus.entries)} are open.\n\n{shown}" + (f"\n… and {more} more" if more > 0 else ""))
@@ -271,7 +277,7 @@ class MainWindow(QMainWindow):
             self.choose_system(FORMAL)
 
         def failed(message: str) -> None:
-            QMessageBox.critical(self, "Cannot learn the constrained system", message)
+            tell(self, "Cannot learn the constrained system", message)
             back_to_formal()
 
         self._run(Task(lambda report: self.workspace.learn_constrained(approach, report), self),
@@ -303,7 +309,7 @@ class MainWindow(QMainWindow):
             if quiet:
                 self.statusBar().showMessage(f"No model: {message}")
             else:
-                QMessageBox.critical(self, "Cannot load the model", message)
+                tell(self, "Cannot load the model", message)
             self.generatorLoaded.emit()
 
         def load(report: Report) -> LoadedGenerator:

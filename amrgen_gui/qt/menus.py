@@ -143,6 +143,7 @@ def build(window: Window) -> None:
         model_menu.addActions(group)
         model_menu.addSeparator()
     model_menu.addActions([w.generate_corpus_action, w.cancel_generating_action, *w.comparisons.actions(a)])
+    w.inquiries.add_menus(menus, a)
     options_menu = menus.addMenu("&Options")
     for group in (w.mode_actions, w.approach_actions, w.system_actions):
         options_menu.addActions(group)

@@ -5,7 +5,8 @@ The window opens the corpus, loads the generator when model mode asks for it,
 shows the entry (``--entry``, else the first) and steps ``--step`` times (or
 to the end), each long piece waited for as a user would wait; then the window
 is grabbed into the PNG.  It runs with throwaway settings, so it neither
-reads nor changes the user's layout or recent files.  The README's pictures
+reads nor changes the user's layout or recent files, and it waits on no dialog:
+what would be said in a message box is said on stderr (:mod:`amrgen_gui.qt.notices`).  The README's pictures
 are made so (``QT_QPA_PLATFORM=offscreen`` renders without a display).
 """
 
@@ -75,12 +76,12 @@ def bring(window: MainWindow, shot: Shot) -> None:
     corpus = window.workspace.corpus
     if corpus is None or corpus.path != shot.corpus:
         raise AmrgenError(window.statusBar().currentMessage() or f"{shot.corpus}: cannot be opened")  # names the file
-    if shot.mode is Mode.MODEL and window.model.generator is None:
+    mode = shot.mode or window.model.mode  # without --mode, the mode the last session ended in
+    if mode is Mode.MODEL and window.model.generator is None:
         wait(lambda: window.load_generator(quiet=True), window.generatorLoaded)
         if window.model.generator is None:
             raise AmrgenError(f"no model: {window.statusBar().currentMessage()}")
-    if shot.mode is not None:
-        window.set_mode(shot.mode)
+    window.set_mode(mode)
     index = corpus.index(shot.entry) if shot.entry else 0
     if index is None:
         raise AmrgenError(f"{shot.corpus}: no entry {shot.entry}")

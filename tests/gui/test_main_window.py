@@ -17,10 +17,10 @@ from amrgen.transitions import Keep, initial
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.exports.embedded_font import FALLBACK
 from amrgen_gui.qt.main_window import MainWindow
-from amrgen_gui.state.paths import SAMPLE
 from amrgen_gui.qt.tasks import Task
 from amrgen_gui.qt.theme import FONT_FILES
 from amrgen_gui.qt.views.graph_view import node_look
+from amrgen_gui.state.paths import SAMPLE
 
 pytestmark = pytest.mark.gui
 

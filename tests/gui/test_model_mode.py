@@ -20,9 +20,9 @@ from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
 from amrgen_gui.qt.exports.embedded_font import FALLBACK
-from amrgen_gui.state.paths import ASSETS, SAMPLE
 from amrgen_gui.qt.theme import FONT_FILES
 from amrgen_gui.qt.views.phase2_inspector import MIN_YIELD_WIDTH, YIELD_COLUMN
+from amrgen_gui.state.paths import ASSETS, SAMPLE
 from amrgen_gui.state.phase2 import COLUMNS, MAX_DROPPED
 
 pytestmark = pytest.mark.gui

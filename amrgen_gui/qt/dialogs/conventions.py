@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from amrgen.errors import AmrgenError
+from amrgen_gui.qt.notices import tell
 from amrgen_gui.state.workspace import Workspace
 
 
@@ -40,7 +41,7 @@ class ConventionsChoice:
         try:
             self.workspace.set_generator(self.workspace.generator_paths, loaded.with_conventions(corpus))
         except AmrgenError as error:
-            QMessageBox.critical(self.parent, "Cannot follow this corpus's punctuation", str(error))
+            tell(self.parent, "Cannot follow this corpus's punctuation", str(error))
 
     def update(self) -> None:
         """Enable the actions with a generator; going back to the model's punctuation only where it follows another."""

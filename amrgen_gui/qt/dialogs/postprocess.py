@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from amrgen.errors import AmrgenError
+from amrgen_gui.qt.notices import tell
 from amrgen_gui.state.workspace import Workspace
 
 PIPELINES = [("&Thesis Postprocessing (Section 4.4)", "thesis", None),
@@ -37,7 +38,7 @@ class PostprocessChoice:
             try:
                 self.workspace.set_generator(self.workspace.generator_paths, loaded.with_postprocess(pipeline))
             except AmrgenError as error:
-                QMessageBox.critical(self.parent, "Cannot use these postprocessing steps", str(error))
+                tell(self.parent, "Cannot use these postprocessing steps", str(error))
         self.check()
 
     def check(self) -> None:

@@ -17,8 +17,8 @@ import base64
 import re
 from functools import cache
 
-from amrgen_gui.state.paths import ASSETS
 from amrgen_gui.qt.theme import FONT_FILES, UI_FAMILY
+from amrgen_gui.state.paths import ASSETS
 
 FALLBACK = "'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 """After Inter, should a viewer refuse embedded fonts: a sans serif, never the serif default."""

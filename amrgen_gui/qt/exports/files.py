@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
 from amrgen_gui.qt.exports import html_derivation, picture
+from amrgen_gui.qt.notices import tell
 
 Window = Any
 """The main window (:class:`amrgen_gui.qt.main_window.MainWindow`, which imports this module)."""
@@ -49,6 +50,6 @@ def export(window: Window, kind: str, path: str | Path) -> None:
         else:
             picture.save_text(session.listing(), path)
     except OSError as error:
-        QMessageBox.critical(window, "Cannot export", f"{path}:\n{error}")
+        tell(window, "Cannot export", f"{path}:\n{error}")
         return
     window.statusBar().showMessage(f"Saved {path}", 5000)

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import QWidget
 
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui.qt import theme
+from amrgen_gui.qt.views.corpus_run import Cell, CorpusRunView
 from amrgen_gui.state.corpus_generation import (
     GeneratedSentence,
     corpus_score,
     generate_corpus_file,
 )
-from amrgen_gui.qt.views.corpus_run import Cell, CorpusRunView
 
 COLUMNS = ("BLEU", "id", "generated", "reference")
 

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QWidget
 from amrgen.evaluation.pairwise import corpus_scores, generator_named
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui.qt import theme
-from amrgen_gui.state.corpus_generation import ComparedSentences, compare_corpus_file
 from amrgen_gui.qt.views.corpus_run import Cell, CorpusRunView
+from amrgen_gui.state.corpus_generation import ComparedSentences, compare_corpus_file
 
 COLUMNS = ("B − A", "A", "B", "id", "A says", "B says", "reference")
 UNSCORED = float("inf")

@@ -54,7 +54,6 @@ from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
-from amrgen_gui.state.session_cache import per_session
 from amrgen_gui.qt.views.layout import (
     EdgeRoute,
     GraphLayout,
@@ -65,6 +64,7 @@ from amrgen_gui.qt.views.layout import (
 from amrgen_gui.qt.views.legend import Legend
 from amrgen_gui.qt.views.overview import SHRINKS, Overview
 from amrgen_gui.qt.views.zoom import ZoomableView
+from amrgen_gui.state.session_cache import per_session
 
 LABEL_FONT = theme.scene_font(14, bold=True)
 NAME_FONT = theme.scene_font(13)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTextEdit,
@@ -44,6 +43,7 @@ from amrgen.prep.pipeline import graph_only_entry
 from amrgen.stepping.session import USER_ERRORS
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
+from amrgen_gui.qt.notices import tell
 
 DEBOUNCE_MS = 500
 SOURCE = "editor"
@@ -217,15 +217,15 @@ class PenmanEditor(QWidget):
         """Write the text as a corpus file (every graph must read); errors are shown."""
         self.read()
         if self.problems:
-            QMessageBox.critical(self, "Cannot save the graphs", f"{path} not written:\n{self.problems[0]}")
+            tell(self, "Cannot save the graphs", f"{path} not written:\n{self.problems[0]}")
             return
         if not self.entries:
-            QMessageBox.critical(self, "Cannot save the graphs", f"{path} not written: there is no graph to save")
+            tell(self, "Cannot save the graphs", f"{path} not written: there is no graph to save")
             return
         try:
             write_atomically(path, self.text.toPlainText().rstrip("\n") + "\n")
         except (OSError, AmrgenError) as error:
-            QMessageBox.critical(self, "Cannot save the graphs", f"{path}:\n{error}")
+            tell(self, "Cannot save the graphs", f"{path}:\n{error}")
             return
         self.status.setText(f"Saved {len(self.entries)} graph{'s' * (len(self.entries) != 1)} to {path}")
 
