@@ -58,13 +58,15 @@ class EntryLosses:
 
 def corpus_losses(entries: Sequence[ExtendedEntry], approach: Approach = Approach.TEXT,
                   system: TransitionSystem | None = None,
-                  report: Callable[[int, int], None] | None = None) -> list[EntryLosses]:
+                  report: Callable[[int, int], None] | None = None,
+                  deliver: Callable[[EntryLosses], None] | None = None) -> list[EntryLosses]:
     """Every entry with a reference, the oracle's losses on it, worst BLEU first (ties in corpus order).
 
     Without ``system``, as ``amrgen oracle`` runs: the constrained system learnt from the corpus, on
     normalized graphs. With one, that system on the entries as they are, as the application's
     oracle mode steps them (so a loss's step is a step of its session). ``report(done, total)``
-    follows the entries; an entry the oracle cannot run on is left out."""
+    follows the entries and ``deliver`` is given each entry's row as it is done; an entry the
+    oracle cannot run on is left out."""
     numbered = [(index, e) for index, e in enumerate(entries) if e.has_reference]
     if system is None:
         numbered = [(index, normalize(e)) for index, e in numbered]
@@ -73,18 +75,28 @@ def corpus_losses(entries: Sequence[ExtendedEntry], approach: Approach = Approac
     for done, (index, entry) in enumerate(numbered):
         if report is not None:
             report(done, len(numbered))
-        try:
-            b = entry.bigraph()
-            run = training_data(b, approach, system)
-            losses = oracle_losses(b, run, approach, system)
-        except (AmrgenError, ValueError, KeyError, IndexError):
-            continue
-        output = run.output or ""
-        table.append(EntryLosses(index, entry.id, sentence_bleu(output, " ".join(entry.tokens or entry.words)),
-                                 output, list(entry.words), losses))
+        row = entry_losses(index, entry, approach, system)
+        if row is not None:
+            table.append(row)
+            if deliver is not None:
+                deliver(row)
     if report is not None:
         report(len(numbered), len(numbered))
     return sorted(table, key=lambda row: (row.bleu, row.index))
+
+
+def entry_losses(index: int, entry: ExtendedEntry, approach: Approach, system: TransitionSystem) -> EntryLosses | None:
+    """The oracle's run on one entry (the ``index``-th of its corpus) in ``system`` and what it
+    loses; None where the oracle cannot run on it."""
+    try:
+        b = entry.bigraph()
+        run = training_data(b, approach, system)
+        losses = oracle_losses(b, run, approach, system)
+    except (AmrgenError, ValueError, KeyError, IndexError):
+        return None
+    output = run.output or ""
+    return EntryLosses(index, entry.id, sentence_bleu(output, " ".join(entry.tokens or entry.words)),
+                       output, list(entry.words), losses)
 
 
 def cause_counts(table: Sequence[EntryLosses]) -> dict[Cause, tuple[int, int]]:

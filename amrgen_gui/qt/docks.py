@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 from amrgen_gui.qt.comparisons import GENERATORS_DOCK, ORACLE_DOCK
 from amrgen_gui.qt.inquiries import LOSSES_DOCK, SEARCH_DOCK
@@ -69,4 +69,16 @@ def build(w: Window) -> dict[str, QDockWidget]:
     w.resizeDocks([docks["sentence"], docks["rho"]], [560, 720], Qt.Orientation.Horizontal)
     w.resizeDocks([docks["sentence"]], [215], Qt.Orientation.Vertical)
     w.resizeDocks([docks["transitions"], docks["history"], docks["output"]], [230, 130, 160], Qt.Orientation.Vertical)
+    _hide_stale_tab_bars(w)
     return docks
+
+
+def _hide_stale_tab_bars(w: QMainWindow) -> None:
+    """Tabifying two docks of an area split in two leaves Qt's first tab bars for them behind, unused
+    but shown (and drawn over the left docks once another of them is raised): hide every tab bar
+    whose tabs begin another's made after it."""
+    bars = w.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    for i, bar in enumerate(bars):
+        tabs = [bar.tabText(k) for k in range(bar.count())]
+        if any([later.tabText(k) for k in range(min(later.count(), len(tabs)))] == tabs for later in bars[i + 1:]):
+            bar.hide()

@@ -82,8 +82,10 @@ class Inquiries:
             self.update()
 
     def _raise(self, name: str) -> None:
-        self.window.docks[name].show()
-        self.window.docks[name].raise_()
+        dock = self.window.docks[name]
+        if not dock.isVisible():
+            dock.show()
+        dock.raise_()
 
     # -- search ---------------------------------------------------------------------------
 

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, Signal
-from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QSplitter, QTableWidget, QTableWidgetItem, QWidget
 
 from amrgen.evaluation.ceiling import EntryLosses, cause_counts, corpus_losses
 from amrgen.oracle.annotations import Approach
-from amrgen.oracle.losses import Loss
+from amrgen.oracle.losses import Cause, Loss
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.views.corpus_run import ID_ROLE, Cell, CorpusRunView
 
 COLUMNS = ("BLEU", "id", "lost", "oracle c_f")
 DETAIL_COLUMNS = ("word", "", "cause", "step")
+SHORT = {Cause.UNALIGNED: "unaligned", Cause.NOT_INSERTED: "not insertable", Cause.MERGE_NOT_IN_TABLE: "Merge not in L_M",
+         Cause.DELETED: "deleted", Cause.ALIGNMENT_CONFLICT: "alignment conflict", Cause.NO_TERMINAL: "unfinished",
+         Cause.ORDER_FORBIDDEN: "forbidden order", Cause.TREE_ORDER: "tree order"}
+"""The causes in the summary line (in full in its tooltip and the words' table)."""
 
 
 def lost_words(row: EntryLosses) -> str:
@@ -47,9 +51,17 @@ class OracleLossesView(CorpusRunView):
         self.detail.verticalHeader().hide()
         self.detail.horizontalHeader().setStretchLastSection(False)
         self.detail.horizontalHeader().setSectionResizeMode(2, self.detail.horizontalHeader().ResizeMode.Stretch)
-        for column, width in ((0, 110), (1, 76), (3, 90)):
+        for column, width in ((0, 84), (1, 44), (3, 96)):
             self.detail.setColumnWidth(column, width)
-        self.layout().addWidget(self.detail, 1)
+        # The entries beside the words of the one chosen: stacked, each would show a row or two in a
+        # dock of the usual height.
+        beside = QSplitter(Qt.Orientation.Horizontal)
+        self.layout().removeWidget(self.table)
+        beside.addWidget(self.table)
+        beside.addWidget(self.detail)
+        beside.setStretchFactor(0, 3)
+        beside.setStretchFactor(1, 2)
+        self.layout().addWidget(beside, 1)
         self.shown_row: EntryLosses | None = None
         self.table.selectionModel().currentRowChanged.connect(self._show_detail)
         self.detail.itemActivated.connect(lambda item: self._open_loss(self.shown_row, item.row()))
@@ -74,11 +86,16 @@ class OracleLossesView(CorpusRunView):
             return
         counts = cause_counts(table)
         lacking, misplaced = (sum(pair[k] for pair in counts.values()) for k in (0, 1))
-        causes = "; ".join(f"{cause.value} {lack}" + (f" + {place}↔" if place else "") if lack else f"{cause.value} {place}↔"
-                           for cause, (lack, place) in counts.items())
-        self.summary.setText(f"Oracle over {len(table)} entries: {lacking} reference words lacking, {misplaced} "
-                             f"misplaced (↔) · {causes}" + (f" · {note}" if note else "")
-                             + " · choose an entry for its words, double-click one to open it where it was lost")
+
+        def counted(cause: Cause, short: bool) -> str:
+            lack, place = counts[cause]
+            return f"{SHORT[cause] if short else cause.value} " + " + ".join(
+                ([str(lack)] if lack else []) + ([f"{place}↔"] if place else []))
+
+        self.summary.setText(f"{len(table)} entries: {lacking} reference words lacking, {misplaced} misplaced ↔ · "
+                             + " · ".join(counted(cause, True) for cause in counts) + (f" · {note}" if note else ""))
+        self.summary.setToolTip("\n".join(counted(cause, False) for cause in counts)
+                                + "\n\nChoose an entry for its words; double-click one to open the entry where it was lost.")
 
     def _row(self, index: QModelIndex) -> EntryLosses | None:
         if not index.isValid():
@@ -93,10 +110,11 @@ class OracleLossesView(CorpusRunView):
         self.detail.setRowCount(len(losses))
         for r, loss in enumerate(losses):
             where = f"step {loss.step}" + (f" · σ1 {loss.vertex}" if loss.vertex is not None else "")
-            texts = (f"{loss.position} {loss.word}", "lacking" if loss.missing else "misplaced", loss.cause.value, where)
+            texts = (f"{loss.position} {loss.word}", "lacks" if loss.missing else "↔", loss.cause.value, where)
             for c, text in enumerate(texts):
                 item = QTableWidgetItem(text)
-                item.setToolTip(f"w{loss.position} = {loss.word}: {texts[1]}, {loss.cause.value}; lost at {where}")
+                item.setToolTip(f"w{loss.position} = {loss.word}: {'lacking' if loss.missing else 'misplaced'}, "
+                                f"{loss.cause.value}; lost at {where}")
                 self.detail.setItem(r, c, item)
 
     def _open(self, index: QModelIndex) -> None:
