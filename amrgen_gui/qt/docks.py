@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 from amrgen_gui.qt.comparisons import GENERATORS_DOCK, ORACLE_DOCK
-from amrgen_gui.qt.inquiries import LOSSES_DOCK, SEARCH_DOCK
+from amrgen_gui.qt.inquiries import EXERCISE_DOCK, LOSSES_DOCK, SEARCH_DOCK
 
 Window = Any
 """The main window (:class:`amrgen_gui.qt.main_window.MainWindow`, which imports this module)."""
@@ -54,7 +54,10 @@ def build(w: Window) -> dict[str, QDockWidget]:
         (ORACLE_DOCK, "Compare with oracle", w.comparisons.oracle, bottom),
         (GENERATORS_DOCK, "Two generators", w.comparisons.generators, bottom),
         (SEARCH_DOCK, "Search", w.inquiries.search, left),
-        (LOSSES_DOCK, "Oracle over corpus", w.inquiries.losses, bottom))}
+        (LOSSES_DOCK, "Oracle over corpus", w.inquiries.losses, bottom),
+        (EXERCISE_DOCK, "Exercise", w.inquiries.exercise, right))}
+    w.tabifyDockWidget(docks["transitions"], docks[EXERCISE_DOCK])
+    docks[EXERCISE_DOCK].hide()  # until Oracle > Exercise
     w.tabifyDockWidget(docks["corpus"], docks["editor"])
     w.tabifyDockWidget(docks["editor"], docks[SEARCH_DOCK])
     docks["corpus"].raise_()

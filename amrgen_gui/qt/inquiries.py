@@ -1,7 +1,9 @@
-"""Asking the corpus: Search (Ctrl+F, :class:`~amrgen_gui.qt.views.search_view.SearchView`) and the
-oracle's losses over the corpus (Oracle ▸ Run over Corpus,
-:class:`~amrgen_gui.qt.views.oracle_losses.OracleLossesView`): the two views, their actions and
-menus, and what the window does for them (the entry opened, at a step, with what matters pointed at)."""
+"""Asking the corpus and the oracle: Search (Ctrl+F, :class:`~amrgen_gui.qt.views.search_view.SearchView`),
+the oracle's losses over the corpus (Oracle ▸ Run over Corpus,
+:class:`~amrgen_gui.qt.views.oracle_losses.OracleLossesView`) and the exercise of guessing the
+oracle's next transition (Oracle ▸ Exercise, :class:`~amrgen_gui.qt.views.exercise.ExerciseView`):
+the views, their actions and menus, and what the window does for them (the entry opened, at a
+step, with what matters pointed at)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,13 @@ from amrgen.search import EntryMatch
 from amrgen.stepping.session import Mode
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.views.corpus_browser import CorpusBrowser
+from amrgen_gui.qt.views.exercise import ExerciseView
 from amrgen_gui.qt.views.oracle_losses import OracleLossesView
 from amrgen_gui.qt.views.search_view import SearchView
 from amrgen_gui.state.workspace import Change, Workspace
 
-SEARCH_DOCK, LOSSES_DOCK = "search", "losses"
-"""The names of the two views' docks in :attr:`MainWindow.docks`."""
+SEARCH_DOCK, LOSSES_DOCK, EXERCISE_DOCK = "search", "losses", "exercise"
+"""The names of the views' docks in :attr:`MainWindow.docks`."""
 
 
 class Window(Protocol):
@@ -44,6 +47,7 @@ class Inquiries:
         self.window = window
         self.search = SearchView()
         self.losses = OracleLossesView()
+        self.exercise = ExerciseView(window.model)
         self.losses_system: tuple[Any, Any] | None = None
         """(approach, system) the losses shown were found in."""
         self.search.matchChosen.connect(self.show_match)
@@ -63,7 +67,12 @@ class Inquiries:
             "The oracle on every entry: its BLEU, worst first, and each reference word it lacks or misplaces, with why"))
         self.stop_losses_action = action("&Stop the Run", self.losses.cancel)
         oracle_menu = menus.addMenu("O&racle")
+        self.exercise_action = action("&Exercise: Guess the Next Transition", self.set_exercise, "Ctrl+Shift+X",
+                                      "Pick the transition the oracle applies next; told whether it agrees and why",
+                                      checkable=True)
         oracle_menu.addActions([self.losses_action, self.stop_losses_action])
+        oracle_menu.addSeparator()
+        oracle_menu.addAction(self.exercise_action)
         self.update()
 
     def update(self) -> None:
@@ -113,6 +122,23 @@ class Inquiries:
             window.browser.filter.clear()
             window.browser.select(index)
         window.model.when_settled(then)
+
+    # -- exercise ------------------------------------------------------------------------------
+
+    def set_exercise(self, on: bool | None = None) -> None:
+        """Exercise mode on (the Transitions dock, which stars the oracle's choice, hidden; manual
+        mode, so stepping applies one's own choices) or off (as its action is checked when None)."""
+        on = self.exercise_action.isChecked() if on is None else on
+        self.exercise_action.setChecked(on)
+        docks = self.window.docks
+        if on:
+            self.window.set_mode(Mode.MANUAL)
+            self.exercise.restart()
+            self._raise(EXERCISE_DOCK)
+            docks["transitions"].hide()
+        else:
+            docks[EXERCISE_DOCK].hide()
+            docks["transitions"].show()
 
     # -- the oracle's losses ----------------------------------------------------------------
 

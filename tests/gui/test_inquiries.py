@@ -73,3 +73,28 @@ def test_run_over_corpus_lists_the_losses_and_opens_an_entry_where_a_word_was_lo
     assert session.steps[loss.step + 1].transition == run.pairs[loss.step][1]
     if loss.vertex is not None:
         assert loss.vertex in window.model.hover_vertices
+
+
+def test_exercise_marks_a_wrong_choice_and_applies_a_right_one(qtbot, window):
+    assert window.model.entry.id == "developer"  # the thesis's example: its first gold transition is a Merge
+    window.inquiries.exercise_action.trigger()
+    settle(window)
+    view = window.inquiries.exercise
+    assert window.model.mode is Mode.MANUAL
+    assert not window.docks["exercise"].isHidden() and window.docks["transitions"].isHidden()
+    offered = [view.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(view.list.count())]
+    session = window.model.session
+    gold = session.gold()
+    assert gold in offered and offered == sorted(offered, key=str)  # the oracle's not put first
+    wrong = next(t for t in offered if t != gold)
+    view.list.itemActivated.emit(view.list.item(offered.index(wrong)))
+    assert view.verdict is not None and not view.verdict.agrees and view.verdict.gold == gold
+    assert view.answer.text().startswith(f"Not the oracle's choice: you chose {wrong}, the oracle chooses {gold}")
+    assert "aligned to the same w2 “developer”" in view.answer.text()  # why: Algorithm 6's Merge condition
+    assert window.model.session.position == 0  # a wrong choice is not applied
+    view.list.itemActivated.emit(view.list.item(offered.index(gold)))
+    assert view.verdict.agrees and view.answer.text().startswith("Right: the oracle also chooses Merge-(developer,NN)")
+    assert window.model.session.position == 1 and window.model.session.transitions == [gold]
+    assert view.score.text() == "1 of 2 right"
+    window.inquiries.exercise_action.trigger()  # off: the Transitions dock back
+    assert window.docks["exercise"].isHidden() and not window.docks["transitions"].isHidden()
