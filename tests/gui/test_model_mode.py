@@ -19,6 +19,7 @@ from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
+from amrgen_gui.qt.exports import files
 from amrgen_gui.qt.exports.embedded_font import FALLBACK
 from amrgen_gui.qt.theme import FONT_FILES
 from amrgen_gui.qt.views.phase2_inspector import MIN_YIELD_WIDTH, YIELD_COLUMN
@@ -223,11 +224,17 @@ def test_generating_can_be_cancelled_and_keeps_what_was_done(qtbot, model_window
     assert "stopped" in view.summary.text() or not view.generated
 
 
+def exported_page(qtbot, window, path) -> str:
+    """The derivation exported as a web page (made in the background) to ``path``, read."""
+    files.export(window, "html", path)
+    qtbot.waitUntil(path.exists, timeout=60_000)
+    return path.read_text(encoding="utf-8")
+
+
 def test_html_export_of_a_model_derivation_shows_each_probability(qtbot, model_window, tmp_path):
     press(qtbot, model_window, Qt.Key.Key_End)
     session = model_window.model.session
-    model_window.export("html", tmp_path / "derivation.html")
-    page = (tmp_path / "derivation.html").read_text(encoding="utf-8")
+    page = exported_page(qtbot, model_window, tmp_path / "derivation.html")
     sections = re.findall(r"<section.*?</section>", page, re.DOTALL)
     assert len(sections) == len(session.steps)
     for section, step in zip(sections[1:], session.steps[1:]):
@@ -255,19 +262,22 @@ def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, 
     press(qtbot, window, Qt.Key.Key_End)
     session = window.model.session
     session.back(3)  # the derivation up to the step shown
-    window.export("html", tmp_path / "derivation.html")
-    page = (tmp_path / "derivation.html").read_text(encoding="utf-8")
+    page = exported_page(qtbot, window, tmp_path / "derivation.html")
     sections = re.findall(r'<section id="step-(\d+)">(.*?)</section>', page, re.DOTALL)
     assert [int(i) for i, _ in sections] == list(range(session.position + 1))
     for (_, section), step in zip(sections[1:], session.steps[1:]):
         assert str(step.transition) in section.replace("&gt;", ">").replace("&#x27;", "'")
         assert "σ" in section and "β" in section
     assert "<td>v2</td><td>REAL</td>" in page  # ρ of the vertices a transition changed
-    assert not re.search(r"<link|<script|@import|(?:src|href)\s*=", page)
+    assert not re.search(r"<link|@import|(?:src|href)\s*=\s*[\"'](?!#)", page)  # nothing outside the page
+    assert re.findall(r"<script([^>]*)>", page) == [' type="application/json" id="data"', '']  # inline only
     fonts = ["data:font/otf;base64," + base64.b64encode((ASSETS / "fonts" / name).read_bytes()).decode("ascii")
              for name in FONT_FILES]
     assert re.findall(r"url\(([^)]*)\)", page) == fonts  # the bundled faces, once for the page
-    assert all('<svg class="graph"' in section for _, section in sections)
+    assert page.count('<svg class="graph"') == 1  # one picture, the step slider's
+    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.DOTALL)
+                      .group(1).replace("<\\/", "</"))
+    assert len(data["steps"]) == session.position + 1 and data["transitions"][1:] == [str(t) for t in session.transitions]
     families = set(re.findall(r'font-family="([^"]*)"', page))
     assert f"'Inter', {FALLBACK}" in families <= {f"'Inter', {FALLBACK}", FALLBACK}  # never a serif without Inter
     entry = session.entry

@@ -1,5 +1,6 @@
 """File > Export: the graph (SVG, PNG), the transition listing and the derivation as a
-web page, asked for a file name and written."""
+web page, asked for a file name and written; the web page in the background (a thousand
+steps of a big graph take a while), behind a progress dialog with Cancel."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog
 
+from amrgen.io.atomic import write_atomically
 from amrgen_gui.qt.exports import html_derivation, picture
 from amrgen_gui.qt.notices import tell
+from amrgen_gui.qt.tasks import Task, run_with_progress
 
 Window = Any
 """The main window (:class:`amrgen_gui.qt.main_window.MainWindow`, which imports this module)."""
@@ -34,22 +37,43 @@ def ask_export(window: Window, kind: str) -> None:
         export(window, kind, path)
 
 
-def export(window: Window, kind: str, path: str | Path) -> None:
+def export(window: Window, kind: str, path: str | Path) -> Task | None:
     """Write the graph (``svg``, ``png``), the transition listing (``txt``) or the
-    derivation so far as a web page (``html``) to ``path``."""
+    derivation so far as a web page (``html``) to ``path``; the web page is made in the
+    background, by the task returned (the file appears whole once it is done)."""
     session = window.model.session
     if session is None:
-        return
+        return None
+    if kind == "html":
+        return _export_html(window, session, path)
     try:
         if kind == "svg":
             picture.save_svg(window.graph.scene(), path, f"{session.entry.id}, step {session.position}")
         elif kind == "png":
             picture.save_png(window.graph.scene(), path)
-        elif kind == "html":
-            html_derivation.save_html(session, window.model, path)
         else:
             picture.save_text(session.listing(), path)
     except OSError as error:
         tell(window, "Cannot export", f"{path}:\n{error}")
-        return
+        return None
     window.statusBar().showMessage(f"Saved {path}", 5000)
+    return None
+
+
+def _export_html(window: Window, session, path: str | Path) -> Task:
+    derivation = html_derivation.snapshot(session)
+    task = Task(lambda report: html_derivation.derivation_html(derivation, report), window)
+
+    def write(page: str) -> None:
+        try:
+            write_atomically(path, page)
+        except OSError as error:
+            tell(window, "Cannot export", f"{path}:\n{error}")
+            return
+        window.statusBar().showMessage(f"Saved {path}", 5000)
+
+    run_with_progress(window, task, f"Exporting the derivation of {derivation.entry.id} "
+                                    f"({len(derivation.steps) - 1} transitions)…", window.tasks, write,
+                      lambda message: tell(window, "Cannot export", f"{path}:\n{message}"),
+                      lambda: window.statusBar().showMessage(f"Stopped exporting {path}", 5000))
+    return task

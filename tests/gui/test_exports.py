@@ -1,0 +1,68 @@
+"""Exports that scale: the derivation of a 148-vertex graph as one web page under 10 MB, each
+drawing of a vertex or an edge written once, made in the background without holding the event
+loop, and cancelled without a file."""
+
+import re
+
+import pytest
+from PySide6.QtWidgets import QProgressDialog, QPushButton
+from test_big_graphs import BIG, LARGE
+from test_main_window import settle
+from test_responsive import MAX_STALL, StallMeter
+
+from amrgen.stepping.session import Mode, Session
+from amrgen_gui.qt.exports import files
+from amrgen_gui.qt.exports.html_derivation import derivation_html, snapshot
+
+pytestmark = pytest.mark.gui
+MAX_BYTES = 10_000_000
+
+
+@pytest.fixture
+def big_oracle(qtbot, settings, open_in):
+    """The big graphs open in oracle mode, the 148-vertex one shown and run to the end."""
+    from amrgen_gui.qt.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    open_in(window, BIG)
+    window.set_mode(Mode.ORACLE)
+    window.browser.select(LARGE)
+    settle(window)
+    window.model.run_to_end()
+    return window
+
+
+def test_the_148_vertex_derivation_is_one_page_under_10_mb_each_drawing_written_once(big_oracle):
+    session: Session = big_oracle.model.session
+    assert len(session.entry.amr.graph.vertices) == 148 and session.is_terminal()
+    page = derivation_html(snapshot(session))
+    size = len(page.encode("utf-8"))
+    assert size < MAX_BYTES, f"{size / 1e6:.1f} MB"
+    assert len(re.findall(r'<section id="step-\d+">', page)) == session.position + 1
+    # Each step's picture is put together from drawings written once: far fewer than the steps
+    # times the vertices a picture of each would draw.
+    drawings = page.count("<ellipse")
+    assert drawings < (session.position + 1) * 148 / 20
+
+
+def test_exporting_holds_the_event_loop_no_longer_than_0_2_s_and_cancels_without_a_file(qtbot, big_oracle, tmp_path):
+    window = big_oracle
+    meter = StallMeter()
+    path = tmp_path / "derivation.html"
+    task = files.export(window, "html", path)
+    qtbot.waitUntil(path.exists, timeout=120_000)
+    qtbot.wait(100)
+    stall = meter.longest_stall()
+    assert stall < MAX_STALL, f"the event loop was held {stall:.2f} s"
+    assert task not in window.tasks and path.stat().st_size < MAX_BYTES
+    cancelled = tmp_path / "cancelled.html"
+    task = files.export(window, "html", cancelled)
+    dialog = next(d for d in window.findChildren(QProgressDialog) if d.labelText().startswith("Exporting"))
+    dialog.findChild(QPushButton).click()  # the dialog's Cancel
+    assert task not in window.tasks
+    qtbot.waitUntil(lambda: not task.thread.is_alive(), timeout=60_000)
+    qtbot.wait(100)
+    assert not cancelled.exists() and "Stopped exporting" in window.statusBar().currentMessage()
