@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", metavar="WxH", help="the window's size in pixels, e.g. 1280x800")
     parser.add_argument("--screenshot", metavar="PNG", type=Path,
                         help="render the window into PNG and quit (with throwaway settings)")
+    parser.add_argument("--export", metavar="FILE", type=Path,
+                        help="write that view's graph (.svg, .png), transitions (.txt) or derivation (.html) and quit")
     args, qt_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     chosen = (args.model, args.lm, args.hyperparameters)
     threading.Thread(target=_preload, args=chosen, daemon=True).start()
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     from amrgen_gui.state.paths import SAMPLE
     from amrgen_gui.qt.main_window import MainWindow
 
-    if args.screenshot or args.entry or args.step or args.size:
+    if args.screenshot or args.export or args.entry or args.step or args.size:
         return _show_view(args, chosen, Path(args.corpus) if args.corpus else SAMPLE, app)
     window = MainWindow()
     window.show()
@@ -126,13 +128,13 @@ def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus:
     from amrgen_gui.qt import screenshot
     from amrgen_gui.qt.main_window import MainWindow
 
-    if args.screenshot:  # nobody to click a message box away: a bug ends the run
+    unattended = bool(args.screenshot or args.export)
+    if unattended:  # nobody to click a message box away: a bug ends the run
         sys.excepthook = _abort
     with tempfile.TemporaryDirectory() as home:
-        settings = QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat) if args.screenshot \
-            else None
+        settings = QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat) if unattended else None
         window = MainWindow(settings)
-        window.headless = bool(args.screenshot)  # nobody to click a message box away
+        window.headless = unattended  # nobody to click a message box away
         try:
             if any(chosen) or args.mode == Mode.MODEL.value:
                 screenshot.wait(lambda: window.load_generator(*chosen, quiet=True), window.generatorLoaded)
@@ -141,6 +143,12 @@ def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus:
                                    screenshot.parse_size(args.size) if args.size else (window.width(), window.height()))
             if args.screenshot:
                 print(screenshot.render(window, shot))
+            if args.export:
+                from amrgen_gui.qt.exports.files import export_to
+
+                screenshot.bring(window, shot)
+                print(export_to(window, args.export))
+            if unattended:
                 window.close()
                 return 0
             screenshot.bring(window, shot)

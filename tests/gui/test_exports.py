@@ -3,6 +3,7 @@ drawing of a vertex or an edge written once, made in the background without hold
 loop, and cancelled without a file."""
 
 import re
+import sys
 
 import pytest
 from PySide6.QtWidgets import QProgressDialog, QPushButton
@@ -66,3 +67,33 @@ def test_exporting_holds_the_event_loop_no_longer_than_0_2_s_and_cancels_without
     qtbot.waitUntil(lambda: not task.thread.is_alive(), timeout=60_000)
     qtbot.wait(100)
     assert not cancelled.exists() and "Stopped exporting" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("name", ["derivation.html", "graph.svg", "graph.png", "transitions.txt"])
+def test_the_command_line_exports_the_view_asked_for_and_quits(qapp, monkeypatch, tmp_path, capsys, name):
+    from amrgen_gui import app
+    from amrgen_gui.state.paths import SAMPLE
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    path = tmp_path / name
+    assert app.main([str(SAMPLE), "--entry", "developer", "--mode", "oracle", "--step", "end", "--export", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {path}: developer, step 23"
+    text = path.read_bytes()
+    if name.endswith(".html"):
+        assert len(re.findall(rb'<section id="step-\d+">', text)) == 24
+    elif name.endswith(".svg"):
+        assert b"want-01" in text and b"@font-face" in text
+    elif name.endswith(".png"):
+        assert text.startswith(b"\x89PNG")
+    else:
+        assert b"Insert-Between-(to,left)" in text
+
+
+def test_the_command_line_refuses_an_extension_it_cannot_write_in_one_line(qapp, monkeypatch, tmp_path, capsys):
+    from amrgen_gui import app
+    from amrgen_gui.state.paths import SAMPLE
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    assert app.main([str(SAMPLE), "--export", str(tmp_path / "graph.pdf")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"amrgen-gui: {tmp_path / 'graph.pdf'}: --export writes .svg, .png, .txt or .html, not .pdf"]

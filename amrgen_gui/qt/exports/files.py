@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog
 
+from amrgen.errors import AmrgenError
 from amrgen.io.atomic import write_atomically
 from amrgen_gui.qt.exports import html_derivation, picture
 from amrgen_gui.qt.notices import tell
@@ -47,17 +48,41 @@ def export(window: Window, kind: str, path: str | Path) -> Task | None:
     if kind == "html":
         return _export_html(window, session, path)
     try:
-        if kind == "svg":
-            picture.save_svg(window.graph.scene(), path, f"{session.entry.id}, step {session.position}")
-        elif kind == "png":
-            picture.save_png(window.graph.scene(), path)
-        else:
-            picture.save_text(session.listing(), path)
+        _write(window, session, kind, path)
     except OSError as error:
         tell(window, "Cannot export", f"{path}:\n{error}")
         return None
     window.statusBar().showMessage(f"Saved {path}", 5000)
     return None
+
+
+def _write(window: Window, session, kind: str, path: str | Path) -> None:
+    """Write the graph shown (``svg``, ``png``), the listing (``txt``) or, made here and now, the
+    derivation (``html``)."""
+    if kind == "svg":
+        picture.save_svg(window.graph.scene(), path, f"{session.entry.id}, step {session.position}")
+    elif kind == "png":
+        picture.save_png(window.graph.scene(), path)
+    elif kind == "html":
+        write_atomically(path, html_derivation.derivation_html(html_derivation.snapshot(session)))
+    else:
+        picture.save_text(session.listing(), path)
+
+
+def export_to(window: Window, path: str | Path) -> str:
+    """``amrgen-gui --export FILE``: what :func:`export` writes, chosen by the file's extension, written
+    before returning (the web page too); a line saying what was written. An extension of none of
+    them, or a file that cannot be written, raises :class:`AmrgenError`."""
+    path = Path(path)
+    kind = path.suffix.lstrip(".").lower()
+    if kind not in FILTERS:
+        raise AmrgenError(f"{path}: --export writes .svg, .png, .txt or .html, not {path.suffix or 'no extension'}")
+    session = window.model.session
+    try:
+        _write(window, session, kind, path)
+    except OSError as error:
+        raise AmrgenError(f"{path}: {error.strerror or error}") from None
+    return f"wrote {path}: {session.entry.id}, step {session.position}"
 
 
 def _export_html(window: Window, session, path: str | Path) -> Task:
