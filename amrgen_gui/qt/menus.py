@@ -76,6 +76,8 @@ def build(window: Window) -> None:
     w.export_svg_action = a("Export Graph as &SVG…", lambda: w.ask_export("svg"), "Ctrl+E")
     w.export_png_action = a("Export Graph as &PNG…", lambda: w.ask_export("png"), "Ctrl+Shift+E")
     w.export_listing_action = a("Export &Transitions…", lambda: w.ask_export("txt"), "Ctrl+T")
+    w.export_tikz_action = a("Export Configuration as &LaTeX/TikZ…", lambda: w.ask_export("tex"),
+                             tip="The graph as the thesis draws it, a tikzpicture for papers and slides")
     w.export_html_action = a("Export Derivation as &HTML…", lambda: w.ask_export("html"), "Ctrl+Shift+H",
                              "A self-contained web page: every step's graph, transition, buffers and ρ")
     w.load_model_action, w.load_lm_action, w.load_hyper_action = (
@@ -128,7 +130,7 @@ def build(window: Window) -> None:
     file_menu.addSeparator()
     w.export_menu = file_menu.addMenu("&Export")
     w.export_menu.addActions([w.export_svg_action, w.export_png_action, w.export_listing_action,
-                              w.export_html_action])
+                              w.export_tikz_action, w.export_html_action])
     file_menu.addSeparator()
     file_menu.addAction(quit_action)
     step_menu = menus.addMenu("&Step")

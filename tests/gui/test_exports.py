@@ -3,6 +3,8 @@ drawing of a vertex or an edge written once, made in the background without hold
 loop, and cancelled without a file."""
 
 import re
+import shutil
+import subprocess
 import sys
 
 import pytest
@@ -96,4 +98,36 @@ def test_the_command_line_refuses_an_extension_it_cannot_write_in_one_line(qapp,
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     assert app.main([str(SAMPLE), "--export", str(tmp_path / "graph.pdf")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"amrgen-gui: {tmp_path / 'graph.pdf'}: --export writes .svg, .png, .txt or .html, not .pdf"]
+    assert err == [f"amrgen-gui: {tmp_path / 'graph.pdf'}: --export writes .svg, .png, .tex, .txt or .html, not .pdf"]
+
+
+def test_the_tikz_export_of_the_thesis_example_compiles_with_pdflatex(qapp, monkeypatch, tmp_path, capsys):
+    from amrgen_gui import app
+    from amrgen_gui.state.paths import SAMPLE
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    tex = tmp_path / "g3.tex"
+    # After Merge, Delete-Reentrance, Keep, Realize and Insert-Child-(the,left): G_3 of the thesis's Figure fig:g2.
+    assert app.main([str(SAMPLE), "--entry", "developer", "--mode", "oracle", "--step", "5", "--export", str(tex)]) == 0
+    text = tex.read_text(encoding="utf-8")
+    for drawn in (r"{$v_{1}$\,:\,want-01}", r"$\tilde{v}_{2}$\,:\,the", r"{$v_{2}$\,:\,developer \\ \textit{developer}}",
+                  r"edge node[amr-label] {$\star$}", r"edge node[amr-label] {ARG1}"):
+        assert drawn in text
+    assert re.search(r"\\node\[amr-node, dashed\] \(n-x7ev1\)", text)  # the copy ṽ1 dashed, as in the thesis
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed (setup.sh installs texlive-latex-base and texlive-pictures)")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (tmp_path / "g3.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_file_export_writes_the_configuration_shown_as_tikz(qtbot, window, tmp_path):
+    assert window.export_tikz_action in window.export_menu.actions()
+    window.model.step()  # Merge-(developer,NN): v4 merged into v2
+    settle(window)
+    path = tmp_path / "c1.tex"
+    window.export("tex", path)
+    text = path.read_text(encoding="utf-8")
+    assert r"{$v_{2}$\,:\,developer}" in text and "v_{4}" not in text
+    assert r"\node[amr-node, very thick] (n-v2)" in text  # σ1

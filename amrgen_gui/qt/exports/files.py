@@ -11,21 +11,22 @@ from PySide6.QtWidgets import QFileDialog
 
 from amrgen.errors import AmrgenError
 from amrgen.io.atomic import write_atomically
-from amrgen_gui.qt.exports import html_derivation, picture
+from amrgen_gui.qt.exports import html_derivation, picture, tikz
 from amrgen_gui.qt.notices import tell
 from amrgen_gui.qt.tasks import Task, run_with_progress
+from amrgen_gui.qt.views.graph_view import first_layout, session_layout
 
 Window = Any
 """The main window (:class:`amrgen_gui.qt.main_window.MainWindow`, which imports this module)."""
 
 FILTERS = {"svg": "SVG drawings (*.svg)", "png": "PNG images (*.png)", "txt": "Transition listings (*.txt)",
-           "html": "Web pages (*.html)"}
+           "html": "Web pages (*.html)", "tex": "LaTeX/TikZ pictures (*.tex)"}
 
 
 def suggested_name(entry_id: str, position: int, kind: str) -> str:
     """The file name offered: the entry, and the step for a picture of one configuration."""
     name = entry_id.replace("/", "_")
-    return f"{name}-step{position}.{kind}" if kind in ("svg", "png") else f"{name}.{kind}"
+    return f"{name}-step{position}.{kind}" if kind in ("svg", "png", "tex") else f"{name}.{kind}"
 
 
 def ask_export(window: Window, kind: str) -> None:
@@ -57,14 +58,20 @@ def export(window: Window, kind: str, path: str | Path) -> Task | None:
 
 
 def _write(window: Window, session, kind: str, path: str | Path) -> None:
-    """Write the graph shown (``svg``, ``png``), the listing (``txt``) or, made here and now, the
-    derivation (``html``)."""
+    """Write the graph shown (``svg``, ``png``), the configuration as TikZ (``tex``), the listing
+    (``txt``) or, made here and now, the derivation (``html``)."""
     if kind == "svg":
         picture.save_svg(window.graph.scene(), path, f"{session.entry.id}, step {session.position}")
     elif kind == "png":
         picture.save_png(window.graph.scene(), path)
     elif kind == "html":
         write_atomically(path, html_derivation.derivation_html(html_derivation.snapshot(session)))
+    elif kind == "tex":
+        c = session.current
+        layout = first_layout(session)
+        if not layout.covers(c.graph):  # steps of one's own beyond the oracle's run
+            layout = session_layout(session.expected() + [c])
+        write_atomically(path, tikz.tikz_document(c, layout, f"{session.entry.id}, step {session.position}"))
     else:
         picture.save_text(session.listing(), path)
 
@@ -76,7 +83,7 @@ def export_to(window: Window, path: str | Path) -> str:
     path = Path(path)
     kind = path.suffix.lstrip(".").lower()
     if kind not in FILTERS:
-        raise AmrgenError(f"{path}: --export writes .svg, .png, .txt or .html, not {path.suffix or 'no extension'}")
+        raise AmrgenError(f"{path}: --export writes .svg, .png, .tex, .txt or .html, not {path.suffix or 'no extension'}")
     session = window.model.session
     try:
         _write(window, session, kind, path)
