@@ -51,12 +51,17 @@ from amrgen.collector import without_collection_pauses
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.tasks import Task
+from amrgen_gui.qt.views.differences import DifferenceDelegate, row_others
 
 if TYPE_CHECKING:  # the decoder is imported when a comparison is made, not when the window opens
     from amrgen.stepping.divergence import ComparedStep, Comparison
     from amrgen.transitions.configuration import Configuration
 
 COLUMNS = ("step", "σ1", "stage", "model's transition", "P", "oracle's transition", "P (model)")
+TRANSITION_COLUMNS = (3, 5)
+"""The model's and the oracle's transition: where they differ is kept in sight and marked."""
+SAME = "= the model's"
+"""The oracle's transition where it is the model's."""
 Index = QModelIndex | QPersistentModelIndex
 ROW_HEIGHT = 20
 """The steps' rows, in the monospaced font: five and more in sight at 1280x800."""
@@ -123,7 +128,7 @@ class ComparedSteps(QAbstractTableModel):
     def _cells(step: ComparedStep) -> tuple[str, ...]:
         oracle = str(step.oracle) if step.oracle is not None else f"(cannot tell: {step.oracle_error})"
         return (str(step.position), _vertex(step.configuration), str(int(step.stage)), str(step.model),
-                probability(step.model_probability), "= the model's" if step.agrees else oracle,
+                probability(step.model_probability), SAME if step.agrees else oracle,
                 probability(step.oracle_probability))
 
 
@@ -176,8 +181,10 @@ class OracleComparisonView(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column in (3, 5):
+        marked = DifferenceDelegate(row_others(TRANSITION_COLUMNS, SAME), self.table)  # what tells the two apart
+        for column in TRANSITION_COLUMNS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+            self.table.setItemDelegateForColumn(column, marked)
         for column, width in ((0, 44), (1, 150), (2, 44), (4, 52), (6, 74)):
             self.table.setColumnWidth(column, width)
         # The summary and the buttons take one line, so that the steps get the rest of a dock

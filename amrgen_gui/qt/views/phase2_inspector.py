@@ -18,8 +18,9 @@ re-ranking, ŝ + θ_LM · score_LM(w̃) of its postprocessed sentence
 the search ranked lower; in one line, so that the candidates get the dock's
 height (the tooltip says it whole).
 
-The partial yields, long and alike, are elided in the middle (their ends are
-where candidates differ) and give way to the three sums (score, θ_LM·score_LM,
+The partial yields, long and alike, keep the words where they differ from the other
+candidates' (marked yellow; what all of them share at the start and the end is elided first,
+:mod:`~amrgen_gui.qt.views.differences`) and give way to the three sums (score, θ_LM·score_LM,
 score_TS), which stay in sight in a narrow dock (1280x800); the scores by class
 after them are a horizontal scroll away.  After an override the derivation
 leaves generate(G): the table is cleared (it no
@@ -53,6 +54,7 @@ from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.views.columns import fit_columns, text_widths
+from amrgen_gui.qt.views.differences import DifferenceDelegate, column_others
 from amrgen_gui.state.phase2 import (
     COLUMNS,
     MAX_DROPPED,
@@ -150,6 +152,8 @@ class Phase2Inspector(QWidget):
         header.setStretchLastSection(True)
         self.view.setWordWrap(False)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # A yield keeps the words where it differs from the other candidates' and marks them.
+        self.view.setItemDelegateForColumn(YIELD_COLUMN, DifferenceDelegate(column_others(YIELD_COLUMN), self.view))
         self.view.setFont(TABLE_FONT)
         splitter = QSplitter()
         splitter.addWidget(self.vertices)
