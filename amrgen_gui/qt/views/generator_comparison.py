@@ -21,9 +21,11 @@ from amrgen.evaluation.pairwise import corpus_scores, generator_named
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.views.corpus_run import Cell, CorpusRunView
+from amrgen_gui.qt.views.differences import DifferenceDelegate, row_others
 from amrgen_gui.state.corpus_generation import ComparedSentences, compare_corpus_file
 
 COLUMNS = ("B − A", "A", "B", "id", "A says", "B says", "reference")
+SENTENCE_COLUMNS = (4, 5)
 UNSCORED = float("inf")
 """The sort key of an entry without a reference: after every difference."""
 
@@ -49,6 +51,9 @@ class GeneratorComparisonView(CorpusRunView):
                                   "with two models or hyperparameter files.",
                          stretch=(4, 5, 6), widths={0: 60, 1: 48, 2: 48, 3: 110}, parent=parent)
         self.names = ("A", "B")
+        marked = DifferenceDelegate(row_others(SENTENCE_COLUMNS), self.table)  # where A and B say it otherwise
+        for column in SENTENCE_COLUMNS:
+            self.table.setItemDelegateForColumn(column, marked)
 
     @property
     def compared(self) -> list[ComparedSentences]:
