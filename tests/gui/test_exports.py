@@ -131,3 +131,13 @@ def test_file_export_writes_the_configuration_shown_as_tikz(qtbot, window, tmp_p
     text = path.read_text(encoding="utf-8")
     assert r"{$v_{2}$\,:\,developer}" in text and "v_{4}" not in text
     assert r"\node[amr-node, very thick] (n-v2)" in text  # σ1
+
+
+def test_at_the_end_of_a_derivation_the_view_goes_to_the_root(qtbot, big_oracle):
+    window = big_oracle  # the 148-vertex graph run to the end
+    settle(window)
+    qtbot.wait(100)
+    session = window.model.session
+    assert session.is_terminal()
+    (root,) = session.current.graph.roots()
+    assert window.graph.in_sight(window.graph.nodes[root].ellipse)

@@ -462,6 +462,16 @@ class GraphView(ZoomableView):
         c = self.model.preview or (session.current if session else None)
         return self.nodes.get(c.sigma1) if c is not None and c.node_buffer else None
 
+    def root_item(self) -> NodeItem | None:
+        """At a terminal configuration, the item of the root, where the sentence is read from
+        (Follow σ1 goes there once σ is empty, rather than stay where σ1 last was)."""
+        session = self.model.session
+        c = self.model.preview or (session.current if session else None)
+        if c is None or c.node_buffer or not c.graph.vertices:
+            return None
+        roots = c.graph.roots()
+        return self.nodes.get(roots[0]) if roots else None
+
     def in_sight(self, rect: QRectF) -> bool:
         """Whether the scene's ``rect`` is in the viewport, clear of the overview."""
         shown = self.mapFromScene(rect).boundingRect()
@@ -469,7 +479,7 @@ class GraphView(ZoomableView):
         return self.viewport().rect().contains(shown) and not (self.overview.isVisible() and covered.intersects(shown))
 
     def _follow(self) -> None:
-        item = self.sigma1_item()
+        item = self.sigma1_item() or self.root_item()
         if self.following and item is not None and not self.in_sight(item.ellipse):
             self.centerOn(item.ellipse.center())
 
