@@ -30,6 +30,9 @@ TAG_FONT = theme.scene_font(12)
 VERTEX_FONT = theme.scene_font(12, italic=True)
 ARC_FONT = theme.scene_font(11)
 NOTE_FONT = theme.scene_font(12, italic=True)
+MIN_READABLE_SCALE = 0.75
+"""Fitting never shrinks the sentence below this: words 12 px high; a deep dependency tree scrolls
+up and down instead (a Bio sentence was shrunk to words of 5 to 7 px)."""
 GAP = 26.0
 LEVEL_HEIGHT = 30.0
 WORD_HEIGHT = 26.0
@@ -186,15 +189,17 @@ class SentenceView(ZoomableView):
 
     def fit(self) -> None:
         """Show the whole height of the sentence (never enlarged), from its first word;
-        a long sentence scrolls sideways."""
+        a long sentence scrolls sideways, and one whose dependency tree is too deep to fit at a
+        readable size (:data:`MIN_READABLE_SCALE`) scrolls up and down, its words in sight."""
         self.fitted = True
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
         self.resetTransform()
-        scale = min(1.0, (self.viewport().height() - 2) / rect.height())
+        scale = max(MIN_READABLE_SCALE, min(1.0, (self.viewport().height() - 2) / rect.height()))
         self.scale(scale, scale)
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())  # the words, under their arcs
 
     def _restyle(self) -> None:
         session = self.model.session
