@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenuBar, QStatusBar
 
@@ -19,6 +20,7 @@ from amrgen.stepping.session import Mode
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.views.corpus_browser import CorpusBrowser
 from amrgen_gui.qt.views.exercise import ExerciseView
+from amrgen_gui.qt.views.graph_view import GraphView
 from amrgen_gui.qt.views.oracle_losses import OracleLossesView
 from amrgen_gui.qt.views.search_view import SearchView
 from amrgen_gui.state.workspace import Change, Workspace
@@ -34,6 +36,7 @@ class Window(Protocol):
     workspace: Workspace
     browser: CorpusBrowser
     docks: dict[str, QDockWidget]
+    graph: GraphView
 
     def set_mode(self, mode: Mode) -> None: ...
 
@@ -109,11 +112,20 @@ class Inquiries:
         self._open(found.index, lambda: self._point(match.vertices, match.words))
 
     def _point(self, vertices: Iterable[Vertex], words: Iterable[int]) -> None:
-        model = self.window.model
+        """Point at the vertices (and their words) or else the words, the first vertex brought into sight."""
+        model, graph = self.window.model, self.window.graph
+        vertices = list(vertices)
         if vertices:
             model.point_at_vertices(vertices)
         else:
             model.point_at_words(words)
+
+        def bring_into_sight() -> None:  # once the view has drawn the entry (and followed σ1)
+            items = [graph.nodes[v] for v in vertices if v in graph.nodes]
+            if items and not any(graph.in_sight(item.ellipse) for item in items):
+                graph.centerOn(items[0].ellipse.center())
+
+        QTimer.singleShot(0, bring_into_sight)
 
     def _open(self, index: int, then: Callable[[], object]) -> None:
         """Show the corpus's ``index``-th entry (the corpus list unfiltered) and call ``then`` once it is shown."""
@@ -171,6 +183,6 @@ class Inquiries:
             model.run_to_end()
             model.jump(min(step, len(model.session.steps) - 1) if model.session else step)
             if vertex is not None:
-                model.point_at_vertices([vertex])
+                self._point([vertex], [])
 
         self._open(index, there)

@@ -23,6 +23,8 @@ from amrgen_gui.qt.tasks import Task
 from amrgen_gui.qt.views.corpus_browser import sentence
 
 PLACEHOLDER = "concept, :role, word, id, or (x / possible-01 :ARG1 (y / *))"
+SNIPPET = 90
+"""How much of a match's sentence the list shows (all of it in the tooltip): a Bio sentence would fill the dock."""
 
 
 class SearchView(QWidget):
@@ -99,7 +101,9 @@ class SearchView(QWidget):
         self.list.clear()
         for match in found:
             entry = self.entries[match.index]
-            item = QListWidgetItem(f"{match.id}  ·  {match.match.describe()}\n{sentence(entry)}")
+            said = sentence(entry)
+            item = QListWidgetItem(f"{match.id}  ·  {match.match.describe()}\n"
+                                   + (said if len(said) <= SNIPPET else said[:SNIPPET - 1] + "…"))
             item.setToolTip(f"{match.id}: {match.match.describe()}\n{sentence(entry)}")
             self.list.addItem(item)
         self.list.blockSignals(False)
