@@ -8,8 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QProgressDialog, QPushButton
-from test_big_graphs import BIG, LARGE
+from test_big_graphs import BIG, LARGE, LARGEST
 from test_main_window import settle
 from test_responsive import MAX_STALL, StallMeter
 
@@ -141,3 +142,18 @@ def test_at_the_end_of_a_derivation_the_view_goes_to_the_root(qtbot, big_oracle)
     assert session.is_terminal()
     (root,) = session.current.graph.roots()
     assert window.graph.in_sight(window.graph.nodes[root].ellipse)
+
+
+def test_exporting_a_png_of_the_202_vertex_graph_does_not_hold_the_event_loop(qtbot, big_oracle, tmp_path):
+    window = big_oracle
+    window.browser.select(LARGEST)
+    settle(window)
+    meter = StallMeter()
+    path = tmp_path / "graph.png"
+    files.export(window, "png", path)
+    qtbot.waitUntil(path.exists, timeout=60_000)
+    qtbot.wait(100)
+    stall = meter.longest_stall()
+    assert stall < MAX_STALL, f"the event loop was held {stall:.2f} s"
+    image = QImage(str(path))
+    assert image.width() > 2000  # the whole graph, two pixels a scene unit

@@ -245,6 +245,7 @@ def test_export_writes_svg_and_png(qtbot, window, tmp_path):
     assert svg.count("@font-face") == len(FONT_FILES) and svg.count("url(data:font/otf;base64,") == len(FONT_FILES)
     families = set(re.findall(r'font-family="([^"]*)"', svg))
     assert f"'Inter', {FALLBACK}" in families <= {f"'Inter', {FALLBACK}", FALLBACK}  # never a serif without Inter
+    qtbot.waitUntil((tmp_path / "graph.png").exists, timeout=30_000)  # made in the background
     image = QImage(str(tmp_path / "graph.png"))
     assert not image.isNull() and image.width() > 100 and image.height() > 100
 
