@@ -63,7 +63,7 @@ def test_run_over_corpus_lists_the_losses_and_opens_an_entry_where_a_word_was_lo
     view.table.setCurrentIndex(view.proxy.index(r, 0))
     assert view.detail.rowCount() == len(worst.losses)
     loss = worst.losses[-1]
-    view.detail.itemActivated.emit(view.detail.item(len(worst.losses) - 1, 0))
+    view.detail.itemClicked.emit(view.detail.item(len(worst.losses) - 1, 0))  # a click on the word
     qtbot.waitUntil(lambda: window.model.entry.id == worst.id and not window.model.loading
                     and window.model.session.position == loss.step, timeout=30_000)
     assert window.model.mode is Mode.ORACLE

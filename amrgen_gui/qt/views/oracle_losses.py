@@ -2,8 +2,8 @@
 the ceiling of everything trained on the corpus. Every entry's oracle output c_f beside its
 reference with sentence BLEU, worst first, and the reference words c_f lacks or misplaces; the
 entry chosen lists each such word with its cause and the step where it was lost, and the causes
-are counted over the corpus above. Activating an entry (double click, Enter) or one of its words
-opens the entry in oracle mode at the step where that word (the entry's first) was lost.
+are counted over the corpus above. Clicking one of its words (or activating an entry: double
+click, Enter) opens the entry in oracle mode at the step where that word (the entry's first) was lost.
 
 The oracle runs in the transition system and approach of the session when the run starts (the
 constrained system on the entries as they are, as oracle mode steps them), in the background."""
@@ -64,7 +64,9 @@ class OracleLossesView(CorpusRunView):
         self.layout().addWidget(beside, 1)
         self.shown_row: EntryLosses | None = None
         self.table.selectionModel().currentRowChanged.connect(self._show_detail)
-        self.detail.itemActivated.connect(lambda item: self._open_loss(self.shown_row, item.row()))
+        # A click on a word opens its entry where it was lost (Enter too, from the keyboard).
+        for signal in (self.detail.itemClicked, self.detail.itemActivated):
+            signal.connect(lambda item: self._open_loss(self.shown_row, item.row()))
 
     def start(self, entries: Sequence, approach: Approach, system: TransitionSystem, name: str) -> None:
         """Run the oracle over ``entries`` (the open corpus ``name``) in ``system`` in the background."""
@@ -95,7 +97,7 @@ class OracleLossesView(CorpusRunView):
         self.summary.setText(f"{len(table)} entries: {lacking} reference words lacking, {misplaced} misplaced ↔ · "
                              + " · ".join(counted(cause, True) for cause in counts) + (f" · {note}" if note else ""))
         self.summary.setToolTip("\n".join(counted(cause, False) for cause in counts)
-                                + "\n\nChoose an entry for its words; double-click one to open the entry where it was lost.")
+                                + "\n\nChoose an entry for its words; click one to open the entry where it was lost.")
 
     def _row(self, index: QModelIndex) -> EntryLosses | None:
         if not index.isValid():
