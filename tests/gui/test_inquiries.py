@@ -77,6 +77,7 @@ def test_run_over_corpus_lists_the_losses_and_opens_an_entry_where_a_word_was_lo
 
 def test_exercise_marks_a_wrong_choice_and_applies_a_right_one(qtbot, window):
     assert window.model.entry.id == "developer"  # the thesis's example: its first gold transition is a Merge
+    assert window.inquiries.exercise.list.count() == 0  # nothing worked out while the dock is hidden
     window.inquiries.exercise_action.trigger()
     settle(window)
     view = window.inquiries.exercise

@@ -62,8 +62,15 @@ class ExerciseView(QWidget):
         model.sessionReset.connect(self.refresh)
         self.refresh()
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.refresh()
+
     def refresh(self) -> None:
-        """The question for the configuration shown: its applicable transitions, sorted by name."""
+        """The question for the configuration shown: its applicable transitions, sorted by name (only
+        while the dock is in sight: stepping a big graph would wait on them otherwise)."""
+        if not self.isVisible():
+            return
         session = self.model.session
         self.list.clear()
         if session is None or session.is_terminal() or not session.has_alignment:
