@@ -43,7 +43,7 @@ def build(w: Window) -> dict[str, QDockWidget]:
     w.setCorner(Qt.Corner.TopRightCorner, right)
     docks = {name: dock(w, title, name, widget, area) for name, title, widget, area in (
         ("corpus", "Corpus", w.browser, left),
-        ("transitions", "Transitions", w.choices, right),
+        ("transitions", "Transitions", w.transitions_panel, right),
         ("history", "History", w.history, right),
         ("output", "Realization", w.output, right),
         ("sentence", "Sentence, dependencies and alignment", w.sentence, bottom),

@@ -22,9 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
@@ -32,9 +32,11 @@ from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen.stepping.session import Mode
 from amrgen.transitions.system import TransitionSystem
 from amrgen_gui.qt import docks, menus
+from amrgen_gui.qt.classroom import Classroom
 from amrgen_gui.qt.comparisons import ORACLE_DOCK, Comparisons
 from amrgen_gui.qt.dialogs.generator_pair import HYPERPARAMETERS_FILTER
 from amrgen_gui.qt.exports import files
+from amrgen_gui.qt.help import HelpMenu
 from amrgen_gui.qt.inquiries import Inquiries
 from amrgen_gui.qt.menus import CONSTRAINED, FORMAL, check, chosen
 from amrgen_gui.qt.model import SessionModel
@@ -42,6 +44,7 @@ from amrgen_gui.qt.notices import tell
 from amrgen_gui.qt.tasks import Report, Task, run_with_progress
 from amrgen_gui.qt.views.buffers import BufferView
 from amrgen_gui.qt.views.corpus_browser import CorpusBrowser
+from amrgen_gui.qt.views.definitions import DefinitionPane
 from amrgen_gui.qt.views.generated_corpus import GeneratedCorpusView
 from amrgen_gui.qt.views.graph_view import GraphView
 from amrgen_gui.qt.views.history import HistoryView
@@ -92,6 +95,14 @@ class MainWindow(QMainWindow):
         self.generated = GeneratedCorpusView()
         self.editor = PenmanEditor(self.model)
         self.comparisons = Comparisons(self)
+        self.definition = DefinitionPane()
+        self.transitions_panel = QSplitter(Qt.Orientation.Vertical)
+        self.transitions_panel.addWidget(self.choices)
+        self.transitions_panel.addWidget(self.definition)
+        self.transitions_panel.setStretchFactor(0, 3)
+        self.transitions_panel.setStretchFactor(1, 2)
+        self.choices.list.currentItemChanged.connect(
+            lambda item, _: self.definition.show_transition(item.data(Qt.ItemDataRole.UserRole) if item else None))
         self.inquiries = Inquiries(self)
         centre = QWidget()
         column = QVBoxLayout(centre)
@@ -102,6 +113,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(centre)
         self.docks = docks.build(self)
         menus.build(self)
+        self.classroom = Classroom(self, self.view_menu)
+        self.help = HelpMenu(self)
         self._default_state = self.saveState()
         self._restore_settings()
 
@@ -155,6 +168,7 @@ class MainWindow(QMainWindow):
         self.generated.cancel()
         self.comparisons.cancel()
         self.inquiries.cancel()
+        self.classroom.leave()  # the layout kept is the window's, not the presentation's
         self._save_settings()
         super().closeEvent(event)
 
@@ -205,7 +219,8 @@ class MainWindow(QMainWindow):
             tell(
                 self, "Entries skipped",
                 f"{len(corpus.errors)} entries of {corpus.path} could not be read; "
-                f"the other {len(corpus.entries)} are open.\n\n{shown}" + (f"\n… and {more} more" if more > 0 else ""))
+                f"the other {len(corpus.entries)} are open.\n\n{shown}" + (f"\n… and {more} more" if more > 0 else ""),
+                warning=True)
         if chosen(self.system_actions) == CONSTRAINED:
             self.choose_system(CONSTRAINED)
         if corpus.entries:

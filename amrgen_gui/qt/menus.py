@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QToolBar, QWidget
+from PySide6.QtWidgets import QWidget
 
 from amrgen.oracle.annotations import Approach
 from amrgen.stepping.session import Mode
-from amrgen_gui.qt.busy import BusyIndicator
+from amrgen_gui.qt import toolbar
 from amrgen_gui.qt.dialogs.conventions import ConventionsChoice
 from amrgen_gui.qt.dialogs.limits import LimitsChoice
 from amrgen_gui.qt.dialogs.postprocess import PIPELINES, PostprocessChoice
@@ -156,24 +155,4 @@ def build(window: Window) -> None:
         w.view_menu.addActions(group)
         w.view_menu.addSeparator()
     w.view_menu.addAction(reset_layout)
-    _toolbar(w)
-
-
-def _toolbar(w: Window) -> None:
-    bar = QToolBar("Stepping", objectName="toolbar")
-    bar.setMovable(False)
-    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    bar.addAction(w.open_action)
-    bar.addSeparator()
-    bar.addActions([w.start_action, w.back_action, w.step_action, w.end_action, w.reset_action])
-    for caption, group in (("mode", w.mode_actions), ("oracle", w.approach_actions), ("system", w.system_actions)):
-        bar.addSeparator()
-        bar.addWidget(QLabel(caption))
-        bar.addActions(group)
-    w.addToolBar(bar)
-    w.toolbar = bar
-    w.position_label = QLabel()
-    w.generator_label = QLabel("no model loaded")
-    w.busy = BusyIndicator()
-    for widget in (w.busy, w.generator_label, w.position_label):
-        w.statusBar().addPermanentWidget(widget)
+    toolbar.build(w)

@@ -62,11 +62,27 @@ def load_fonts() -> None:
             QFontDatabase.addApplicationFont(str(path))
 
 
+TEXT_SIZES = (0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5)
+"""The text sizes of View > Text Size, as factors of the usual sizes."""
+_text_scale = [1.0]
+
+
+def text_scale() -> float:
+    """The factor every interface font is scaled by (View > Text Size)."""
+    return _text_scale[0]
+
+
+def set_text_scale(scale: float) -> None:
+    """Scale the fonts :func:`ui_font` and :func:`mono_font` make from now on by ``scale``
+    (:mod:`amrgen_gui.qt.classroom` rescales those already set)."""
+    _text_scale[0] = scale
+
+
 def ui_font(point_size: float = 10, bold: bool = False, italic: bool = False) -> QFont:
-    """The interface font at a size; falls back to the system's sans serif."""
+    """The interface font at a size (times the text scale); falls back to the system's sans serif."""
     font = QFont(UI_FAMILY)
     font.setStyleHint(QFont.StyleHint.SansSerif)
-    font.setPointSizeF(point_size)
+    font.setPointSizeF(point_size * text_scale())
     font.setWeight(QFont.Weight.DemiBold if bold else QFont.Weight.Normal)
     font.setItalic(italic)
     return font
@@ -76,14 +92,14 @@ def scene_font(pixel_size: int, bold: bool = False, italic: bool = False) -> QFo
     """The interface font sized in scene units, so that drawings measure and
     export (SVG, PNG) the same on every screen."""
     font = ui_font(10, bold, italic)
-    font.setPixelSize(pixel_size)
+    font.setPixelSize(pixel_size)  # scene units: the views scale them (never the text scale)
     return font
 
 
 def mono_font(point_size: float = 9.5, bold: bool = False) -> QFont:
-    """The fixed-pitch font for transitions and annotation values."""
+    """The fixed-pitch font for transitions and annotation values (times the text scale)."""
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    font.setPointSizeF(point_size)
+    font.setPointSizeF(point_size * text_scale())
     font.setBold(bold)
     return font
 

@@ -382,9 +382,6 @@ class GraphView(ZoomableView):
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             self.controls.layout().addWidget(button)
-        # A band above the viewport holds them and the legend, so that they never cover a vertex.
-        self.setViewportMargins(0, max(self.controls.sizeHint().height(), self.legend.height()) + 2 * BAND_GAP,
-                                0, 0)
         self._place_overlays()
 
     # -- following the model ----------------------------------------------------------
@@ -455,6 +452,7 @@ class GraphView(ZoomableView):
 
     def set_legend(self, shown: bool) -> None:
         self.legend.setVisible(shown)
+        self._place_overlays()
 
     def sigma1_item(self) -> NodeItem | None:
         """The item of σ1 of the configuration shown (None: σ is empty)."""
@@ -489,11 +487,13 @@ class GraphView(ZoomableView):
         """Controls in the band above the viewport, at the right; the overview in the viewport's
         top right corner (or in another, where it hides no vertex) when the view shows only part
         of the graph."""
+        self._fit_band()
         port = self.viewport().geometry()
-        self.controls.adjustSize()
-        self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN,
-                           (port.top() - self.controls.height()) // 2)
-        self.legend.move(port.left() + OVERLAY_MARGIN, (port.top() - self.legend.height()) // 2)
+        controls_top = (self.band_rows()[0] - self.controls.height()) // 2
+        self.controls.move(port.right() - self.controls.width() - OVERLAY_MARGIN, controls_top)
+        rows = self.band_rows()
+        legend_top = (rows[0] - self.legend.height()) // 2 if len(rows) == 1 else rows[0] + BAND_GAP
+        self.legend.move(port.left() + OVERLAY_MARGIN, legend_top)
         wanted = bool(self.nodes) and not self.shows_whole_scene() \
             and port.height() > 2 * self.overview.size_for(port.width()).height()
         if wanted and not self.overview.dragging:
@@ -501,6 +501,21 @@ class GraphView(ZoomableView):
         if wanted != self.overview.isVisible():
             self.overview.setVisible(wanted)
         self.overview.viewport().update()
+
+    def band_rows(self) -> list[int]:
+        """The heights of the rows of the band above the viewport: one row, the legend at the
+        left and the controls at the right, where the view is wide enough for both; else the
+        controls, and the legend in a row below them (they never overlap)."""
+        self.controls.adjustSize()
+        legend = self.legend.height() if self.legend.isVisibleTo(self) else 0
+        row = max(self.controls.height(), legend) + 2 * BAND_GAP
+        side_by_side = self.legend.width() + self.controls.width() + 3 * OVERLAY_MARGIN <= self.width()
+        return [row] if side_by_side or not legend else [self.controls.height() + 2 * BAND_GAP, legend + BAND_GAP]
+
+    def _fit_band(self) -> None:
+        band = sum(self.band_rows())
+        if self.viewportMargins().top() != band:
+            self.setViewportMargins(0, band, 0, 0)
 
     def _place_overview(self, port: QRect) -> None:
         """Put the overview where it hides no vertex drawn: where it is if it hides none there,

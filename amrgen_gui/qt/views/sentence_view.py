@@ -196,7 +196,7 @@ class SentenceView(ZoomableView):
         if rect.isEmpty():
             return
         self.resetTransform()
-        scale = max(MIN_READABLE_SCALE, min(1.0, (self.viewport().height() - 2) / rect.height()))
+        scale = max(MIN_READABLE_SCALE, min(self.max_fit_scale, (self.viewport().height() - 2) / rect.height()))
         self.scale(scale, scale)
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
         self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())  # the words, under their arcs

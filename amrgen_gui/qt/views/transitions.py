@@ -26,6 +26,7 @@ from amrgen.transitions.transitions import Realize, Transition
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.views.wrapping import wrap_rows
+from amrgen_gui.state.definitions import tooltip
 
 GOLD_MARK = "★"
 CHOICE_MARK = "▶"
@@ -99,8 +100,7 @@ class TransitionsView(QWidget):
     def _add(self, t: Transition, text: str, gold: bool = False, chosen: bool = False) -> None:
         item = QListWidgetItem(text)
         item.setData(Qt.ItemDataRole.UserRole, t)
-        what = type(t).__doc__.splitlines()[0] if type(t).__doc__ else ""
-        item.setToolTip(f"{t}\n\n{what}".strip())
+        item.setToolTip(tooltip(t))
         if chosen:
             item.setBackground(theme.CHOICE.fill)
             item.setForeground(theme.CHOICE.line)

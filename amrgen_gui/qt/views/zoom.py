@@ -19,7 +19,7 @@ STEP = 1.15
 
 
 class ZoomableView(QGraphicsView):
-    """A pannable, zoomable view; :meth:`fit` shows the whole scene, never enlarged."""
+    """A pannable, zoomable view; :meth:`fit` shows the whole scene, enlarged at most to :attr:`max_fit_scale`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -35,6 +35,9 @@ class ZoomableView(QGraphicsView):
         """Whether the view follows its size with :meth:`fit` (until the user zooms)."""
         self.min_fit_scale = MIN_SCALE
         """The smallest scale :meth:`fit` chooses."""
+        self.max_fit_scale = 1.0
+        """The largest scale :meth:`fit` chooses: the scene's natural size, or larger in a
+        presentation (:mod:`amrgen_gui.qt.classroom`)."""
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
@@ -57,8 +60,8 @@ class ZoomableView(QGraphicsView):
         if rect.isEmpty():
             return
         view = self.viewport().rect()
-        whole = min(view.width() / rect.width(), view.height() / rect.height(), 1.0)
-        scale = max(whole, min(self.min_fit_scale, 1.0))
+        whole = min(view.width() / rect.width(), view.height() / rect.height(), self.max_fit_scale)
+        scale = max(whole, min(self.min_fit_scale, self.max_fit_scale))
         self.resetTransform()
         self.scale(scale, scale)
         if scale == whole:
