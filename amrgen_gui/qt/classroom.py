@@ -27,17 +27,26 @@ PRESENTATION_FIT = 3.0
 SETTING = "textSize"
 
 
-def rescale_fonts(root: QWidget, ratio: float) -> None:
-    """Scale by ``ratio`` the font of every widget under ``root`` that has one of its own
-    (the others inherit theirs, or the application's)."""
-    for widget in [root, *root.findChildren(QWidget)]:
+BASE = "amrgenBaseFontSize"
+"""The property of a widget that keeps its font's size at 100% (so that sizes never drift)."""
+
+
+def rescale_fonts(root: QWidget, old: float, new: float) -> None:
+    """Fonts at the text size ``new`` (from ``old``): the font of every widget under ``root``
+    that has one of its own, and ``root``'s, which the others inherit."""
+    for widget in root.findChildren(QWidget):
         if widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
             font = widget.font()
+            base = widget.property(BASE)
+            if base is None:
+                base = (font.pointSizeF() if font.pointSizeF() > 0 else font.pixelSize()) / old
+                widget.setProperty(BASE, base)
             if font.pointSizeF() > 0:
-                font.setPointSizeF(font.pointSizeF() * ratio)
-            elif font.pixelSize() > 0:
-                font.setPixelSize(max(1, round(font.pixelSize() * ratio)))
+                font.setPointSizeF(base * new)
+            else:
+                font.setPixelSize(max(1, round(base * new)))
             widget.setFont(font)
+    root.setFont(theme.ui_font(10))  # made at the new text size
 
 
 class Classroom:
@@ -81,10 +90,8 @@ class Classroom:
         if scale == old:
             return
         theme.set_text_scale(scale)
-        app = QApplication.instance()
-        app.setFont(theme.ui_font(10))
-        app.setStyleSheet(app.styleSheet())  # polished again: with a style sheet, the new font reaches no widget
-        rescale_fonts(self.window, scale / old)
+        QApplication.setFont(theme.ui_font(10))  # for the windows still to come: menus, dialogs
+        rescale_fonts(self.window, old, scale)
         self.window.sentence.max_fit_scale = scale
         self.window.sentence.fit()
         self.window.model.changed.emit()  # the views measure their texts again

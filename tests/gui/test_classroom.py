@@ -43,6 +43,7 @@ def test_presentation_hides_the_toolbar_and_secondary_docks_and_fit_enlarges(qtb
     settle(window)
     assert window.graph.transform().m11() <= 1.0  # the small graph is not enlarged outside a presentation
     shown = {name for name, dock in window.docks.items() if dock.isVisible()}
+    before = sizes(window)
     press(qtbot, window, Qt.Key.Key_F5)
     assert window.classroom.presenting() and not window.toolbar.isVisible()
     assert not any(window.docks[name].isVisible() for name in SECONDARY)
@@ -52,6 +53,7 @@ def test_presentation_hides_the_toolbar_and_secondary_docks_and_fit_enlarges(qtb
     press(qtbot, window, Qt.Key.Key_F5)
     assert not window.classroom.presenting() and window.toolbar.isVisible() and theme.text_scale() == 1.0
     assert {name for name, dock in window.docks.items() if dock.isVisible()} == shown
+    assert sizes(window) == before  # every font back to its size, none scaled twice
     assert window.graph.transform().m11() <= 1.0
 
 
