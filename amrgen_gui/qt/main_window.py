@@ -121,6 +121,8 @@ class MainWindow(QMainWindow):
         self.browser.entrySelected.connect(self._show_entry)
         self.generated.openDerivation.connect(self.open_derivation)
         self.editor.entryEdited.connect(self.show_edited)
+        self.editor.edit_button.clicked.connect(lambda: self.resizeDocks(  # room for the graph and the sentences
+            [self.docks["editor"]], [max(420, self.docks["editor"].width())], Qt.Orientation.Horizontal))
         self.docks[ORACLE_DOCK].visibilityChanged.connect(self.comparisons.oracle.sighted)
         self.generated.finished.connect(self._update_status)
         self.comparisons.generators.finished.connect(self._update_status)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSplitter,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -40,10 +41,12 @@ from amrgen.io.atomic import write_atomically
 from amrgen.io.penman_corpus import CorpusEntry, ReadError, read_corpus_text
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.prep.pipeline import graph_only_entry
-from amrgen.stepping.session import USER_ERRORS
+from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
 from amrgen_gui.qt.notices import tell
+from amrgen_gui.qt.views.what_if import WhatIfPane
+from amrgen_gui.state.what_if import WhatIf
 
 DEBOUNCE_MS = 500
 SOURCE = "editor"
@@ -111,7 +114,7 @@ class PenmanEditor(QWidget):
         self.text = QPlainTextEdit()
         self.text.setFont(theme.mono_font())
         self.text.setPlaceholderText(PLACEHOLDER)
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)  # a narrow dock shows every line
         self.status = QLabel(objectName="caption")
         self.status.setWordWrap(True)
         self.edit_button = QPushButton("Edit Open Entry")
@@ -124,8 +127,15 @@ class PenmanEditor(QWidget):
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
+        self.what_if = WhatIf()
+        self.comparison = WhatIfPane(self.what_if)
+        splitter = QSplitter(Qt.Orientation.Vertical)  # the user sizes the text and the comparison
+        splitter.addWidget(self.text)
+        splitter.addWidget(self.comparison)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
         layout.addLayout(buttons)
-        layout.addWidget(self.text, 1)
+        layout.addWidget(splitter, 1)
         layout.addWidget(self.status)
         self.problems: list[Problem] = []
         self.entries: list[CorpusEntry] = []
@@ -134,6 +144,10 @@ class PenmanEditor(QWidget):
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.read)
         self.text.textChanged.connect(self._timer.start)
+        self.text.textChanged.connect(self._typed)
+        self._emitted: ExtendedEntry | None = None
+        """The graph last shown from the text (its session is the what-if's "after")."""
+        model.loadingChanged.connect(self._settled)
         self.text.cursorPositionChanged.connect(self._timer.start)
         self.edit_button.clicked.connect(self.edit_open_entry)
         self.save_button.clicked.connect(self._ask_save)
@@ -158,7 +172,29 @@ class PenmanEditor(QWidget):
         self._mark()
         if extended is not None and extended.amr.to_penman() != self._shown:
             self._shown = extended.amr.to_penman()
+            self._emitted = extended
             self.entryEdited.emit(extended)
+
+    def _typed(self) -> None:
+        """A keystroke: the sentence after the edit is stale, and the graph still being
+        generated for the text before it is dropped."""
+        if self._emitted is not None and self.model.loading and self.model.entry is self._emitted:
+            self.model.cancel_loading()
+        if self.what_if.after is not None:
+            self.what_if.after = None
+            self.comparison.refresh()
+
+    def _settled(self, loading: bool) -> None:
+        """The edited graph's session is shown: in model mode, run it to the end, and say the
+        sentence after the edit."""
+        session = self.model.session
+        if loading or session is None or self._emitted is None or self.model.entry is not self._emitted:
+            return
+        if self.model.mode is Mode.MODEL:
+            if not session.is_terminal():
+                self.model.run_to_end()
+            self.what_if.after = session.sentence()
+            self.comparison.refresh()
 
     def _at_cursor(self, entries: list[CorpusEntry], errors: list[ReadError]) -> CorpusEntry | ReadError | None:
         """The entry (or error) whose lines hold the cursor: the last to start at or above it."""
@@ -206,6 +242,11 @@ class PenmanEditor(QWidget):
         entry: ExtendedEntry | None = self.model.entry
         if entry is None:
             return
+        session = self.model.session
+        said = session is not None and session.mode is Mode.MODEL and not self.model.loading
+        self.what_if.original, self.what_if.after = entry, None
+        self.what_if.before = session.generation.sentence if said else None
+        self.comparison.refresh()
         cursor = self.text.textCursor()
         cursor.select(QTextCursor.SelectionType.Document)
         cursor.insertText(f"# ::id {entry.id}-edited\n{entry.amr.to_penman()}\n")
