@@ -31,22 +31,30 @@ BASE = "amrgenBaseFontSize"
 """The property of a widget that keeps its font's size at 100% (so that sizes never drift)."""
 
 
-def rescale_fonts(root: QWidget, old: float, new: float) -> None:
-    """Fonts at the text size ``new`` (from ``old``): the font of every widget under ``root``
-    that has one of its own, and ``root``'s, which the others inherit."""
+def remember_bases(root: QWidget, old: float) -> list[tuple[QWidget, float]]:
+    """Every widget under ``root`` with a font of its own, and that font's size at 100%
+    (kept in the property :data:`BASE` the first time, so that sizes never drift)."""
+    bases = []
     for widget in root.findChildren(QWidget):
-        if widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+        base = widget.property(BASE)
+        if base is None and widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
             font = widget.font()
-            base = widget.property(BASE)
-            if base is None:
-                base = (font.pointSizeF() if font.pointSizeF() > 0 else font.pixelSize()) / old
-                widget.setProperty(BASE, base)
-            if font.pointSizeF() > 0:
-                font.setPointSizeF(base * new)
-            else:
-                font.setPixelSize(max(1, round(base * new)))
-            widget.setFont(font)
-    root.setFont(theme.ui_font(10))  # made at the new text size
+            base = (font.pointSizeF() if font.pointSizeF() > 0 else font.pixelSize()) / old
+            widget.setProperty(BASE, base)
+        if base is not None:
+            bases.append((widget, base))
+    return bases
+
+
+def rescale_fonts(root: QWidget, bases: list[tuple[QWidget, float]], new: float) -> None:
+    """The fonts of their own at the text size ``new`` (the others follow the application's)."""
+    for widget, base in bases:
+        font = widget.font()
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(base * new)
+        else:
+            font.setPixelSize(max(1, round(base * new)))
+        widget.setFont(font)
 
 
 class Classroom:
@@ -90,8 +98,12 @@ class Classroom:
         if scale == old:
             return
         theme.set_text_scale(scale)
-        QApplication.setFont(theme.ui_font(10))  # for the windows still to come: menus, dialogs
-        rescale_fonts(self.window, old, scale)
+        app = QApplication.instance()
+        bases = remember_bases(self.window, old)
+        app.setFont(theme.ui_font(10))
+        app.setStyleSheet(app.styleSheet())  # under a style sheet, only polishing again gives widgets the new font
+        rescale_fonts(self.window, bases, scale)
+        self.window.toolbar_fit.fit()  # larger buttons: fewer words may fit
         self.window.sentence.max_fit_scale = scale
         self.window.sentence.fit()
         self.window.model.changed.emit()  # the views measure their texts again
