@@ -103,6 +103,10 @@ class Classroom:
         app.setFont(theme.ui_font(10))
         app.setStyleSheet(app.styleSheet())  # under a style sheet, only polishing again gives widgets the new font
         rescale_fonts(self.window, bases, scale)
+        for widget in self.window.findChildren(QWidget):  # the rows drawn by hand: σ and β, the legend
+            if hasattr(widget, "text_size_changed"):
+                widget.text_size_changed(scale)
+        self.window.graph.fit()
         self.window.toolbar_fit.fit()  # larger buttons: fewer words may fit
         self.window.sentence.max_fit_scale = scale
         self.window.sentence.fit()

@@ -13,6 +13,7 @@ from amrgen_gui.qt.classroom import PRESENTATION_TEXT
 from amrgen_gui.qt.docks import SECONDARY
 from amrgen_gui.qt.help import key_rows
 from amrgen_gui.qt.main_window import MainWindow
+from amrgen_gui.qt.views.buffers import HEIGHT
 from amrgen_gui.state.definitions import DEFINITIONS
 
 pytestmark = pytest.mark.gui
@@ -50,11 +51,13 @@ def test_presentation_hides_the_toolbar_and_secondary_docks_and_fit_enlarges(qtb
     assert window.docks["sentence"].isVisible() and window.docks["transitions"].isVisible()
     assert theme.text_scale() >= PRESENTATION_TEXT
     assert window.graph.transform().m11() > 1.2  # Fit enlarges the thesis's example
+    assert window.buffers.height() == round(HEIGHT * theme.text_scale())  # σ and β drawn large too
+    assert not window.graph.legend.geometry().intersects(window.graph.controls.geometry())
     press(qtbot, window, Qt.Key.Key_F5)
     assert not window.classroom.presenting() and window.toolbar.isVisible() and theme.text_scale() == 1.0
     assert {name for name, dock in window.docks.items() if dock.isVisible()} == shown
     assert sizes(window) == before  # every font back to its size, none scaled twice
-    assert window.graph.transform().m11() <= 1.0
+    assert window.graph.transform().m11() <= 1.0 and window.buffers.height() == HEIGHT
 
 
 def test_at_1024x768_the_toolbar_keeps_every_group_and_the_legend_clears_the_zoom_buttons(qtbot, window):

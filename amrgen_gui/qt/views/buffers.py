@@ -85,6 +85,8 @@ class BufferView(QWidget):
         self._titles: list[tuple[str, QPointF]] = []
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.zoom = 1.0
+        """The text size the row is drawn at (View > Text Size): its layout is made at 100% and drawn scaled."""
         self.setFixedHeight(HEIGHT)
         model.changed.connect(self._refresh)
         model.hovered.connect(self._refresh)
@@ -113,7 +115,7 @@ class BufferView(QWidget):
     def _place(self) -> None:
         """Lay σ and then β out in one row; when they do not fit, β takes at most
         :data:`BETA_SHARE` of it (or what σ leaves) and each counts what it hides."""
-        room = self.width() - 2 * MARGIN - 2 * TITLE_WIDTH - GROUP_SPACING
+        room = self.width() / self.zoom - 2 * MARGIN - 2 * TITLE_WIDTH - GROUP_SPACING
         widths = {name: [chip.width() for chip in self.rows[name]] for name in ("σ", "β")}
         needed = {name: sum(w) + SPACING * len(w) if w else EMPTY_WIDTH for name, w in widths.items()}
         beta_room = needed["β"] if needed["σ"] + needed["β"] <= room else max(
@@ -134,10 +136,17 @@ class BufferView(QWidget):
         self._placed, self._titles = placed, titles
 
     def sizeHint(self) -> QSize:
-        return QSize(400, HEIGHT)
+        return QSize(400, self.height())
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(0, HEIGHT)
+        return QSize(0, self.height())
+
+    def text_size_changed(self, scale: float) -> None:
+        """Draw the row at the text size ``scale``."""
+        self.zoom = scale
+        self.setFixedHeight(round(HEIGHT * scale))
+        self._place()
+        self.update()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._place()
@@ -155,7 +164,7 @@ class BufferView(QWidget):
                             for name in ("σ", "β"))
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        point = event.position()
+        point = event.position() / self.zoom
         self.model.point_at_vertices([chip.vertex for rect, chip, _ in self._placed
                                       if chip.vertex is not None and rect.contains(point)])
 
@@ -168,6 +177,7 @@ class BufferView(QWidget):
         painter.fillRect(self.rect(), theme.PAPER)
         painter.setPen(theme.RULE)
         painter.drawLine(0, self.height() - 1, self.width(), self.height() - 1)
+        painter.scale(self.zoom, self.zoom)
         painter.setFont(TITLE_FONT)
         for name, corner in self._titles:
             painter.setPen(theme.MUTED)

@@ -23,15 +23,23 @@ class Legend(QWidget):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
+        self.zoom = 1.0
+        self.text_size_changed(1.0)
+
+    def text_size_changed(self, scale: float) -> None:
+        """Draw the legend at the text size ``scale``."""
+        self.zoom = scale
         metrics = QFontMetricsF(LEGEND_FONT)
-        self.setFixedSize(int(sum(40 + metrics.horizontalAdvance(text) for text, *_ in LEGEND)), 22)
+        self.setFixedSize(int(scale * sum(40 + metrics.horizontalAdvance(text) for text, *_ in LEGEND)), int(22 * scale))
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.scale(self.zoom, self.zoom)
         painter.setFont(LEGEND_FONT)
         metrics = painter.fontMetrics()
-        x, y = 4.0, (self.height() - 14) / 2
+        x, y = 4.0, (self.height() / self.zoom - 14) / 2
         for text, line, fill, style in LEGEND:
             painter.setPen(QPen(line, 1.6, style))
             painter.setBrush(fill)
