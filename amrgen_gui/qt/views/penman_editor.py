@@ -132,8 +132,9 @@ class PenmanEditor(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical)  # the user sizes the text and the comparison
         splitter.addWidget(self.text)
         splitter.addWidget(self.comparison)
-        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([1, 1])  # half each to start with
         layout.addLayout(buttons)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from amrgen_gui.qt import theme
 from amrgen_gui.state.what_if import WhatIf, Word, changed_words
@@ -47,13 +48,18 @@ class WhatIfPane(QWidget):
         self.what_if = what_if
         self.text = QLabel()
         self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.keep = QCheckBox("Keep the entry's reference (BLEU before and after)")
         self.keep.setChecked(what_if.keep_reference)
         self.keep.toggled.connect(self._keep)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()  # a long sentence scrolls rather than being cut
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(self.text)
         layout.addWidget(self.keep)
-        layout.addWidget(self.text, 1)
+        layout.addWidget(scroll, 1)
         self.refresh()
 
     def _keep(self, kept: bool) -> None:
