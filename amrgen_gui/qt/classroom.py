@@ -62,6 +62,8 @@ class Classroom:
 
     def __init__(self, window: Any, menu: QMenu) -> None:
         self.window = window
+        self.readable = 0.0
+        """The graph's least fitting scale outside the presentation (a big graph fits at 1.0 in it)."""
         self.saved: tuple[QByteArray, float] | None = None
         """The window's dock state and text size before the presentation; None when not presenting."""
         sizes = menu.addMenu("Text &Size")
@@ -139,6 +141,7 @@ class Classroom:
         w.docks["sentence"].raise_()
         self.set_text_size(max(theme.text_scale(), PRESENTATION_TEXT), remember=False)
         w.graph.max_fit_scale = PRESENTATION_FIT
+        self.readable, w.graph.min_fit_scale = w.graph.min_fit_scale, max(w.graph.min_fit_scale, 1.0)  # from afar
         w.resizeDocks([w.docks["sentence"]], [int(w.height() * 0.28)], Qt.Orientation.Vertical)
         w.resizeDocks([w.docks["transitions"]], [int(w.width() * 0.3)], Qt.Orientation.Horizontal)
         w.graph.fit()
@@ -151,7 +154,7 @@ class Classroom:
         state, scale = self.saved
         self.saved = None
         w = self.window
-        w.graph.max_fit_scale = 1.0
+        w.graph.max_fit_scale, w.graph.min_fit_scale = 1.0, self.readable
         self.set_text_size(scale, remember=False)
         w.restoreState(state)
         w.graph.fit()
