@@ -23,6 +23,8 @@ apt-get install -y -qq \
   libboost-test-dev libeigen3-dev zlib1g-dev libbz2-dev liblzma-dev \
   xvfb xauth libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 \
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 >/dev/null
+say "apt packages: pdflatex with TikZ, for the application's LaTeX export's test (about 30 s and 160 MB)"
+apt-get install -y -qq --no-install-recommends texlive-latex-base texlive-pictures >/dev/null
 
 say "python package: $PYTHON -m pip install -e '.[dev]'"
 "$PYTHON" -m pip install -q --root-user-action=ignore -e '.[dev]'

@@ -8,7 +8,7 @@ in the background first.  The generator (the shipped default, or --model,
 --lm, --hyperparameters as ``amrgen generate`` takes them) loads in the
 background meanwhile; ``--mode model`` starts in model mode.  ``--entry``,
 ``--step`` and ``--size`` open the window on a given view, and ``--screenshot
-PNG`` renders that view into PNG and quits (:mod:`amrgen_gui.screenshot`).
+PNG`` renders that view into PNG and quits (:mod:`amrgen_gui.qt.screenshot`).
 """
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", metavar="WxH", help="the window's size in pixels, e.g. 1280x800")
     parser.add_argument("--screenshot", metavar="PNG", type=Path,
                         help="render the window into PNG and quit (with throwaway settings)")
+    parser.add_argument("--export", metavar="FILE", type=Path,
+                        help="write that view's graph (.svg, .png), transitions (.txt) or derivation (.html) and quit")
     args, qt_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     chosen = (args.model, args.lm, args.hyperparameters)
     threading.Thread(target=_preload, args=chosen, daemon=True).start()
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import qVersion
     from PySide6.QtWidgets import QApplication
 
-    from amrgen_gui import theme
+    from amrgen_gui.qt import theme
 
     if _leaks_references():
         print(f"amrgen-gui: PySide6 {qVersion()} leaks references on Python {sys.version.split()[0]} and would "
@@ -105,10 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     theme.apply(app)
     sys.excepthook = _report_unexpected
 
-    from amrgen_gui.paths import SAMPLE
-    from amrgen_gui.main_window import MainWindow
+    from amrgen_gui.state.paths import SAMPLE
+    from amrgen_gui.qt.main_window import MainWindow
 
-    if args.screenshot or args.entry or args.step or args.size:
+    if args.screenshot or args.export or args.entry or args.step or args.size:
         return _show_view(args, chosen, Path(args.corpus) if args.corpus else SAMPLE, app)
     window = MainWindow()
     window.show()
@@ -123,15 +125,16 @@ def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus:
     """Open the window on the view the options ask for; render it and quit with --screenshot."""
     from PySide6.QtCore import QSettings
 
-    from amrgen_gui import screenshot
-    from amrgen_gui.main_window import MainWindow
+    from amrgen_gui.qt import screenshot
+    from amrgen_gui.qt.main_window import MainWindow
 
-    if args.screenshot:  # nobody to click a message box away: a bug ends the run
+    unattended = bool(args.screenshot or args.export)
+    if unattended:  # nobody to click a message box away: a bug ends the run
         sys.excepthook = _abort
     with tempfile.TemporaryDirectory() as home:
-        settings = QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat) if args.screenshot \
-            else None
+        settings = QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat) if unattended else None
         window = MainWindow(settings)
+        window.headless = unattended  # nobody to click a message box away
         try:
             if any(chosen) or args.mode == Mode.MODEL.value:
                 screenshot.wait(lambda: window.load_generator(*chosen, quiet=True), window.generatorLoaded)
@@ -140,6 +143,12 @@ def _show_view(args: argparse.Namespace, chosen: tuple[str | None, ...], corpus:
                                    screenshot.parse_size(args.size) if args.size else (window.width(), window.height()))
             if args.screenshot:
                 print(screenshot.render(window, shot))
+            if args.export:
+                from amrgen_gui.qt.exports.files import export_to
+
+                screenshot.bring(window, shot)
+                print(export_to(window, args.export))
+            if unattended:
                 window.close()
                 return 0
             screenshot.bring(window, shot)

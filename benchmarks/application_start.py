@@ -38,7 +38,7 @@ class PatchMainWindow:
     # main() imports the window (and Qt) itself, after the generator has started
     # loading; importing it here first would change what is measured.
     def find_spec(self, name, path, target=None):
-        if name != "amrgen_gui.main_window":
+        if name != "amrgen_gui.qt.main_window":
             return None
         sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)

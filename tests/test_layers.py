@@ -20,7 +20,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "amrgen.errors amrgen.paths amrgen.graph amrgen.collector amrgen.amr_vocabulary",
     "amrgen.io amrgen.hyperparameters amrgen.bigraph",
     "amrgen.lexicon amrgen.amr amrgen.corpus_registry",
-    "amrgen.prep",
+    "amrgen.prep amrgen.search",
     "amrgen.transitions",
     "amrgen.oracle amrgen.realization amrgen.lm",
     "amrgen.ml",
@@ -32,6 +32,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "amrgen.commands",
     "amrgen.cli",
     "amrgen.__main__",
+    "amrgen_gui.state",
+    "amrgen_gui.qt",
     "amrgen_gui",
 ))
 MAX_LINES = 620
@@ -47,6 +49,17 @@ def _sources() -> dict[str, Path]:
 
 
 SOURCES = _sources()
+
+
+def _all_imports(path: Path) -> set[str]:
+    """Every top-level package a module imports, the project's and others'."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+    return found
 
 
 def _imports(path: Path) -> set[str]:
@@ -144,6 +157,30 @@ def test_readme_module_map_follows_the_layers() -> None:
             assert int(low) <= layer <= int(high or low), f"README: {path} is in layer {layer}, not {layers}"
             named.append(unit)
     assert sorted(named) == sorted(set().union(*LAYERS) - {"amrgen"})
+
+
+QT = {"PySide6", "PyQt5", "PyQt6", "PySide2", "shiboken6", "pygraphviz"}
+"""Qt and what only a window needs (the graph's layout)."""
+
+
+@pytest.mark.parametrize("module", sorted(m for m in SOURCES if _unit(m)[1] in ("amrgen_gui.state", "amrgen.stepping")))
+def test_state_without_qt(module: str) -> None:
+    """The application's state, like the engine's stepping, runs without a window: no Qt."""
+    assert not _all_imports(SOURCES[module]) & QT, f"{module} imports {_all_imports(SOURCES[module]) & QT}"
+
+
+def test_state_without_qt_finds_qt() -> None:
+    assert _all_imports(SOURCES["amrgen_gui.qt.tasks"]) & QT == {"PySide6"}
+
+
+def test_no_view_computes_generation() -> None:
+    """The views show what the engine and the state computed: none imports decoding or the
+    oracle's algorithms itself."""
+    for module in SOURCES:
+        if module.startswith("amrgen_gui.qt.views."):
+            computing = sorted(name for name in IMPORTS[module]
+                               if name.startswith(("amrgen.decoding", "amrgen.oracle.oracle", "amrgen.ml")))
+            assert not computing, f"{module} imports {computing}"
 
 
 @pytest.mark.parametrize("module", sorted(SOURCES))

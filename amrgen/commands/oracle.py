@@ -11,6 +11,12 @@ and empirical POS tags.  They are learnt here from a formal oracle pass over
 the same corpus.  ``--formal`` runs Section 4's system alone, on the graphs
 as written.
 
+``--losses`` sets the oracle's output beside its reference entry by entry, worst
+sentence BLEU first: each word of the reference w' that c_f lacks or misplaces,
+its cause and the step where it was lost (:mod:`amrgen.oracle.losses`), then
+how many words each cause costs over the corpus.  The application shows the
+same (Oracle ▸ Run over Corpus).
+
 ``--divergence`` sets the trained generator (the shipped default, or
 --model, --lm, --hyperparameters) beside the oracle instead: for each graph,
 the first step of generate(G) whose transition is not gold_B(c) at its
@@ -37,6 +43,7 @@ from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.training_data import OracleRun, training_data
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.transitions.listing import format_transitions
+from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import TRANSITION_CLASSES
 
 
@@ -55,6 +62,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the formal system of Section 4 alone (no 5.1 constraints, no normalization)")
     parser.add_argument("--divergence", action="store_true",
                         help="for every graph, the first step where the generator leaves the oracle's path")
+    parser.add_argument("--losses", action="store_true",
+                        help="every graph, worst first: the reference words the oracle's output lacks or "
+                             "misplaces, each with its cause and step; the causes counted over the corpus")
     add_model_options(parser)
     parser.set_defaults(func=run)
 
@@ -76,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
         if args.divergence:
             failed |= divergences(args, label, entries, approach)
             continue
+        if args.losses:
+            print_losses(label, entries, approach, TransitionSystem() if args.formal else None)
+            if not (args.transitions or args.bleu or args.counts):
+                continue
         if args.formal:
             runs = [training_data(e.bigraph(), approach) for e in entries]
         else:
@@ -111,6 +125,25 @@ def divergences(args: argparse.Namespace, label: str, entries: list[ExtendedEntr
     counts = ", ".join(f"stage {s}: {stages[s]}" for s in sorted(s for s in stages if s is not None))
     print(f"{label}first divergence: {counts or 'none'}; never: {stages[None]} of {sum(stages.values())} graphs")
     return failed
+
+
+def print_losses(label: str, entries: list[ExtendedEntry], approach: Approach,
+                 system: TransitionSystem | None) -> None:
+    """The table of ``--losses`` (see the module docstring)."""
+    from amrgen.evaluation.ceiling import cause_counts, corpus_losses
+
+    table = corpus_losses(entries, approach, system)
+    for row in table:
+        print("\t".join(escaped(field) for field in (f"{label}{row.id}", f"BLEU {row.bleu:.2f}", f"c_f: {row.output}")))
+        for loss in row.losses:
+            where = f"step {loss.step}" + (f" (σ1 {loss.vertex})" if loss.vertex is not None else "")
+            fields = ("", str(loss.position), loss.word, "lacking" if loss.missing else "misplaced", loss.cause.value, where)
+            print("\t".join(escaped(field) for field in fields))
+    counts = cause_counts(table)
+    lacking, misplaced = (sum(pair[k] for pair in counts.values()) for k in (0, 1))
+    print(f"{label}causes over {len(table)} graphs ({lacking} words lacking, {misplaced} misplaced):")
+    for cause, (lack, place) in counts.items():
+        print(f"{label}  {cause.value}: {lack} lacking, {place} misplaced")
 
 
 def report(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], runs: list[OracleRun]) -> None:

@@ -134,12 +134,14 @@ class Oracle:
 
     def decide(self, state: OracleState, c: Configuration) -> Gold:
         """gold_B(c) with the word an insertion aligns to (see :meth:`update`)."""
-        gold = self._formal_gold(state, c)
+        gold = self.formal_gold(state, c)
         if not (self.system.is_formal or self.system.applicable(gold.transition, c)):
             gold = self._allowed_instead(c, gold.transition)
         return gold
 
-    def _formal_gold(self, s: OracleState, c: Configuration) -> Gold:
+    def formal_gold(self, s: OracleState, c: Configuration) -> Gold:
+        """gold_B(c) of Section 4's formal system, before the constrained system replaces what
+        its constraints forbid (:meth:`decide`); what the oracle wanted where it had to do otherwise."""
         step = stage(c)
         if step is Stage.PREDECESSORS:
             return Gold(self._predecessors(s, c))

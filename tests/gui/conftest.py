@@ -7,9 +7,9 @@ from test_big_graphs import BIG
 from test_main_window import settle
 
 from amrgen.stepping.session import Mode
-from amrgen_gui import theme
-from amrgen_gui.main_window import MainWindow
-from amrgen_gui.paths import SAMPLE
+from amrgen_gui.qt import theme
+from amrgen_gui.qt.main_window import MainWindow
+from amrgen_gui.state.paths import SAMPLE
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -6,14 +6,16 @@ import shutil
 import subprocess
 import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtGui import QImage
 
 from amrgen.stepping.session import Mode
-from amrgen_gui import app, main_window
-from amrgen_gui.main_window import MainWindow
+from amrgen_gui import app
+from amrgen_gui.qt import main_window
+from amrgen_gui.qt.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -36,7 +38,7 @@ def run_main(qapp, settings, monkeypatch):
 
         def look_and_quit() -> None:
             windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-            if windows and windows[-1].model.session is not None:
+            if windows and windows[-1].model.session is not None and loop.isRunning():  # not in one of --entry's waits
                 seen.append((windows[-1].model.entry.id, windows[-1].windowTitle(), windows[-1].model.mode))
                 windows[-1].close()
                 loop.exit(3)
@@ -122,3 +124,35 @@ def test_a_real_window_under_xvfb_opens_steps_switches_modes_and_closes(tmp_path
         assert done.returncode == 0, done.stderr
         assert f"wrote {png}: window 1280x800" in done.stdout
         assert QImage(str(png)).size().toTuple() == (1280, 800)
+
+
+def test_an_entry_asked_for_after_a_session_that_ended_in_model_mode_is_generated(run_main, settings,
+                                                                                 default_generator):
+    """``amrgen-gui FILE --entry ID`` when the settings say model mode: the shipped model is
+    loaded for it (it exited with status 2, "no generator is loaded yet")."""
+    settings.setValue("mode", Mode.MODEL.value)
+    assert run_main([str(main_window.SAMPLE), "--entry", "lpp_1943.7"]) == (
+        3, "lpp_1943.7", "sample.amr — amrgen", Mode.MODEL)
+
+
+def test_a_screenshot_of_a_corpus_with_a_malformed_entry_waits_on_no_dialog(tmp_path):
+    """The entries that cannot be read are said on stderr; the window is rendered and the
+    process ends (it waited for ever on the modal "Entries skipped" box)."""
+    corpus, png = tmp_path / "broken.amr", tmp_path / "shot.png"
+    good = main_window.SAMPLE.read_text(encoding="utf-8").split("\n\n")[0]
+    corpus.write_text(f"{good}\n\n# ::id broken\n# ::snt A boy .\n(b / boy :ARG0 (g / girl)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "amrgen_gui.app", str(corpus), "--mode", "manual",
+                           "--screenshot", str(png)], env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"wrote {png}")
+    assert "amrgen-gui: Entries skipped: 1 entries of" in done.stderr and "broken" in done.stderr
+
+
+def test_no_module_but_notices_opens_a_message_box():
+    """Every message box goes through amrgen_gui.qt.notices.tell, which a headless window
+    (--screenshot) turns into a line on stderr."""
+    package = Path(app.__file__).parent
+    opening = [str(path.relative_to(package)) for path in package.rglob("*.py")
+               if path.name != "notices.py" and "QMessageBox." in path.read_text(encoding="utf-8")]
+    assert opening == ["app.py"]  # the excepthook of an interactive window; --screenshot replaces it

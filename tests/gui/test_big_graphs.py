@@ -9,10 +9,11 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 from test_main_window import settle
 
-from amrgen_gui.main_window import MainWindow
-from amrgen_gui.views import buffers
-from amrgen_gui.views.graph_view import READABLE_SCALE
-from amrgen_gui.views.phase2_inspector import COLUMNS, MIN_YIELD_WIDTH, YIELD_COLUMN
+from amrgen_gui.qt.main_window import MainWindow
+from amrgen_gui.qt.views import buffers
+from amrgen_gui.qt.views.graph_view import READABLE_SCALE
+from amrgen_gui.qt.views.phase2_inspector import MIN_YIELD_WIDTH, YIELD_COLUMN
+from amrgen_gui.state.phase2 import COLUMNS
 
 pytestmark = pytest.mark.gui
 

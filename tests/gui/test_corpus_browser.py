@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from amrgen.prep.prepared_format import read_prepared
-from amrgen_gui.paths import SAMPLE
-from amrgen_gui.views.corpus_browser import CorpusBrowser
+from amrgen_gui.qt.views.corpus_browser import CorpusBrowser
+from amrgen_gui.state.paths import SAMPLE
 
 pytestmark = pytest.mark.gui
 

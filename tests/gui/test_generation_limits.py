@@ -11,13 +11,13 @@ from test_main_window import select
 
 from amrgen.decoding.limits import DEFAULT_LIMITS, Limits
 from amrgen.stepping.loaded_generator import LoadedGenerator
-from amrgen_gui.corpus_generation import generate_corpus_file
-from amrgen_gui.limits_choice import (
+from amrgen_gui.qt.dialogs.limits import (
     MEMORY_KEY,
     SECONDS_KEY,
     LimitsDialog,
     stored_limits,
 )
+from amrgen_gui.state.corpus_generation import generate_corpus_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from graph_sizes import ops

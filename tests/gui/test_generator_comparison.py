@@ -8,7 +8,7 @@ from test_responsive import MAX_STALL, StallMeter
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
-from amrgen_gui.paths import SAMPLE
+from amrgen_gui.state.paths import SAMPLE
 
 pytestmark = pytest.mark.gui
 
@@ -72,7 +72,7 @@ def test_a_side_that_is_neither_model_nor_hyperparameters_is_said(qtbot, model_w
 
 
 def test_the_dialog_gives_each_side_or_none_for_the_loaded_generator(qtbot, hyperparameters_without_lm):
-    from amrgen_gui.views.generator_pair import GeneratorPairDialog
+    from amrgen_gui.qt.dialogs.generator_pair import GeneratorPairDialog
 
     dialog = GeneratorPairDialog("the shipped default")
     qtbot.addWidget(dialog)

@@ -14,13 +14,13 @@ from amrgen.oracle import Approach, training_data
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, initial
-from amrgen_gui import theme
-from amrgen_gui.embedded_font import FALLBACK
-from amrgen_gui.main_window import MainWindow
-from amrgen_gui.paths import SAMPLE
-from amrgen_gui.tasks import Task
-from amrgen_gui.theme import FONT_FILES
-from amrgen_gui.views.graph_view import node_look
+from amrgen_gui.qt import theme
+from amrgen_gui.qt.exports.embedded_font import FALLBACK
+from amrgen_gui.qt.main_window import MainWindow
+from amrgen_gui.qt.tasks import Task
+from amrgen_gui.qt.theme import FONT_FILES
+from amrgen_gui.qt.views.graph_view import node_look
+from amrgen_gui.state.paths import SAMPLE
 
 pytestmark = pytest.mark.gui
 
@@ -245,6 +245,7 @@ def test_export_writes_svg_and_png(qtbot, window, tmp_path):
     assert svg.count("@font-face") == len(FONT_FILES) and svg.count("url(data:font/otf;base64,") == len(FONT_FILES)
     families = set(re.findall(r'font-family="([^"]*)"', svg))
     assert f"'Inter', {FALLBACK}" in families <= {f"'Inter', {FALLBACK}", FALLBACK}  # never a serif without Inter
+    qtbot.waitUntil((tmp_path / "graph.png").exists, timeout=30_000)  # made in the background
     image = QImage(str(tmp_path / "graph.png"))
     assert not image.isNull() and image.width() > 100 and image.height() > 100
 

@@ -19,15 +19,12 @@ from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
-from amrgen_gui.embedded_font import FALLBACK
-from amrgen_gui.paths import ASSETS, SAMPLE
-from amrgen_gui.theme import FONT_FILES
-from amrgen_gui.views.phase2_inspector import (
-    COLUMNS,
-    MAX_DROPPED,
-    MIN_YIELD_WIDTH,
-    YIELD_COLUMN,
-)
+from amrgen_gui.qt.exports import files
+from amrgen_gui.qt.exports.embedded_font import FALLBACK
+from amrgen_gui.qt.theme import FONT_FILES
+from amrgen_gui.qt.views.phase2_inspector import MIN_YIELD_WIDTH, YIELD_COLUMN
+from amrgen_gui.state.paths import ASSETS, SAMPLE
+from amrgen_gui.state.phase2 import COLUMNS, MAX_DROPPED
 
 pytestmark = pytest.mark.gui
 
@@ -227,11 +224,17 @@ def test_generating_can_be_cancelled_and_keeps_what_was_done(qtbot, model_window
     assert "stopped" in view.summary.text() or not view.generated
 
 
+def exported_page(qtbot, window, path) -> str:
+    """The derivation exported as a web page (made in the background) to ``path``, read."""
+    files.export(window, "html", path)
+    qtbot.waitUntil(path.exists, timeout=60_000)
+    return path.read_text(encoding="utf-8")
+
+
 def test_html_export_of_a_model_derivation_shows_each_probability(qtbot, model_window, tmp_path):
     press(qtbot, model_window, Qt.Key.Key_End)
     session = model_window.model.session
-    model_window.export("html", tmp_path / "derivation.html")
-    page = (tmp_path / "derivation.html").read_text(encoding="utf-8")
+    page = exported_page(qtbot, model_window, tmp_path / "derivation.html")
     sections = re.findall(r"<section.*?</section>", page, re.DOTALL)
     assert len(sections) == len(session.steps)
     for section, step in zip(sections[1:], session.steps[1:]):
@@ -259,19 +262,22 @@ def test_html_export_is_self_contained_with_one_section_per_step(qtbot, window, 
     press(qtbot, window, Qt.Key.Key_End)
     session = window.model.session
     session.back(3)  # the derivation up to the step shown
-    window.export("html", tmp_path / "derivation.html")
-    page = (tmp_path / "derivation.html").read_text(encoding="utf-8")
+    page = exported_page(qtbot, window, tmp_path / "derivation.html")
     sections = re.findall(r'<section id="step-(\d+)">(.*?)</section>', page, re.DOTALL)
     assert [int(i) for i, _ in sections] == list(range(session.position + 1))
     for (_, section), step in zip(sections[1:], session.steps[1:]):
         assert str(step.transition) in section.replace("&gt;", ">").replace("&#x27;", "'")
         assert "σ" in section and "β" in section
     assert "<td>v2</td><td>REAL</td>" in page  # ρ of the vertices a transition changed
-    assert not re.search(r"<link|<script|@import|(?:src|href)\s*=", page)
+    assert not re.search(r"<link|@import|(?:src|href)\s*=\s*[\"'](?!#)", page)  # nothing outside the page
+    assert re.findall(r"<script([^>]*)>", page) == [' type="application/json" id="data"', '']  # inline only
     fonts = ["data:font/otf;base64," + base64.b64encode((ASSETS / "fonts" / name).read_bytes()).decode("ascii")
              for name in FONT_FILES]
     assert re.findall(r"url\(([^)]*)\)", page) == fonts  # the bundled faces, once for the page
-    assert all('<svg class="graph"' in section for _, section in sections)
+    assert page.count('<svg class="graph"') == 1  # one picture, the step slider's
+    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.DOTALL)
+                      .group(1).replace("<\\/", "</"))
+    assert len(data["steps"]) == session.position + 1 and data["transitions"][1:] == [str(t) for t in session.transitions]
     families = set(re.findall(r'font-family="([^"]*)"', page))
     assert f"'Inter', {FALLBACK}" in families <= {f"'Inter', {FALLBACK}", FALLBACK}  # never a serif without Inter
     entry = session.entry
@@ -298,7 +304,7 @@ def test_the_model_menu_switches_the_postprocessing_pipeline(qtbot, model_window
     steps = tmp_path / "steps.txt"
     steps.write_text("articles\nno-such-step\n", encoding="utf-8")
     errors = []
-    monkeypatch.setattr("amrgen_gui.postprocess_choice.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
+    monkeypatch.setattr("amrgen_gui.qt.dialogs.postprocess.QFileDialog.getOpenFileName", lambda *a, **k: (str(steps), ""))
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
     from_file.trigger()
     assert errors == [f"{steps}:2: unknown postprocessing step 'no-such-step' " + errors[0].split("' ", 1)[1]]
@@ -346,7 +352,7 @@ def test_the_model_menu_follows_the_punctuation_of_another_corpus(qtbot, model_w
     assert own.endswith((" .", " ?", " !"))
     unpunctuated, chosen = tmp_path / "questions.txt", []
     unpunctuated.write_text("# ::snt what time is it\n(t / time :domain (a / amr-unknown))\n", encoding="utf-8")
-    monkeypatch.setattr("amrgen_gui.conventions_choice.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("amrgen_gui.qt.dialogs.conventions.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(chosen[-1]), ""))
     chosen.append(unpunctuated)
     corpus_action.trigger()

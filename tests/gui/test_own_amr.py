@@ -7,8 +7,8 @@ from test_main_window import settle
 
 from amrgen.io.penman_corpus import read_corpus
 from amrgen.stepping.session import Mode
-from amrgen_gui.main_window import MainWindow
-from amrgen_gui.views.corpus_browser import NO_REFERENCE
+from amrgen_gui.qt.main_window import MainWindow
+from amrgen_gui.qt.views.corpus_browser import NO_REFERENCE
 
 pytestmark = pytest.mark.gui
 
@@ -68,7 +68,7 @@ def test_a_graph_without_reference_opens_for_generation_only(qtbot, own, default
 
 
 def test_the_corpus_list_says_an_entry_has_no_reference(own):
-    from amrgen_gui.views.corpus_browser import sentence
+    from amrgen_gui.qt.views.corpus_browser import sentence
 
     assert sentence(own.workspace.corpus.entries[0]) == NO_REFERENCE
     assert sentence(own.workspace.corpus.entries[1]) == "The girl sleeps."

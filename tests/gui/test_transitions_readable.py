@@ -8,7 +8,7 @@ from PySide6.QtGui import QFontMetrics
 from amrgen.transitions import Keep
 from amrgen.transitions.annotations import SyntacticAnnotation
 from amrgen.transitions.transitions import Realize
-from amrgen_gui.views.transitions import distinctions
+from amrgen_gui.qt.views.transitions import distinctions
 
 pytestmark = pytest.mark.gui
 

@@ -1,8 +1,0 @@
-"""Where the application's files are: assets/ beside the package (fonts, icons, the sample)."""
-
-from pathlib import Path
-
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
-
-SAMPLE = ASSETS / "sample.amr"
-"""The bundled sample: the thesis's running example and a few Little Prince graphs, prepared."""

@@ -1,0 +1,1 @@
+"""The application's dialogs, each opened from a menu."""

@@ -1,0 +1,1 @@
+"""Exports of what the window shows: pictures, listings, the derivation as a web page."""

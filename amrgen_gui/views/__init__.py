@@ -1,2 +1,0 @@
-"""The views of the application: each one shows part of a
-:class:`~amrgen_gui.model.SessionModel` and changes nothing but what it shows."""
