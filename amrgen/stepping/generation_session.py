@@ -39,6 +39,7 @@ from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.oracle.annotations import Approach
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.postprocess.pipeline import Edit
 from amrgen.prep.normalize import normalize
 from amrgen.stepping.loaded_generator import LoadedGenerator
 from amrgen.stepping.search_record import Dropped, RecordingSearch, winner_path
@@ -156,6 +157,13 @@ class GenerationSession(Session):
         if self.on_generation_path():
             return self.generation.sentence
         return " ".join(self.generator.postprocessed(self.current))
+
+    def postprocess_edits(self) -> list[Edit]:
+        """What each postprocessing step changed to make :meth:`sentence` of c_f, in order
+        (step, sentence before, after); none before a terminal configuration."""
+        if not self.is_terminal() or self.output() is None:
+            return []
+        return self.generator.postprocess_edits(self.current)
 
     @staticmethod
     def _planned(step: ModelStep) -> tuple[Transition, float] | None:

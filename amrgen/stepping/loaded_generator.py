@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # the decoder is imported when a generator loads, not when th
     from amrgen.decoding.beam import BestSequenceSearch
     from amrgen.decoding.generator import Generation, Generator
     from amrgen.decoding.limits import Limits
+    from amrgen.postprocess.pipeline import Edit
     from amrgen.run.graph import FirstPhase, GraphResult, Item
     from amrgen.run.runners import Task
     from amrgen.run.spec import GeneratorFiles
@@ -176,6 +177,11 @@ class LoadedGenerator:
         """The tokens of a terminal configuration after the generator's postprocessing pipeline (thesis 4.4)."""
         with self.lock:
             return self.generator.postprocessed(c)
+
+    def postprocess_edits(self, c: Configuration) -> list[Edit]:
+        """What each postprocessing step changed in the sentence of a terminal configuration."""
+        with self.lock:
+            return self.generator.postprocess_edits(c)
 
     def run_search(self, search: BestSequenceSearch, c: Configuration):
         """``search.run(c)``: phase 2 by another search over this generator's models and LM, within :attr:`limits`."""

@@ -372,3 +372,18 @@ def test_the_model_menu_follows_the_punctuation_of_another_corpus(qtbot, model_w
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: errors.append(text))
     corpus_action.trigger()
     assert len(errors) == 1 and str(bare) in errors[0] and model_window.workspace.generator.spec.conventions is None
+
+
+def test_the_realization_dock_lists_each_postprocessing_step_that_changed_the_words(qtbot, model_window, tmp_path):
+    """Issue 31: no rewrite goes unseen; the dock names the steps --trace records."""
+    trace = tmp_path / "trace.jsonl"
+    main(["generate", "-i", str(SAMPLE), "-o", str(tmp_path / "out.txt"), "--trace", str(trace)])
+    line = json.loads(trace.read_text(encoding="utf-8").splitlines()[0])
+    select(model_window, line["id"])
+    press(qtbot, model_window, Qt.Key.Key_End)
+    session = model_window.model.session
+    edits = session.postprocess_edits()
+    assert [vars(edit) for edit in edits] == line["postprocess"] != []
+    assert edits[-1].after == session.sentence()
+    shown = model_window.output.edits.text()
+    assert all(f"<i>{edit.step}</i>" in shown for edit in edits)

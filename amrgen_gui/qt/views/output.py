@@ -2,10 +2,15 @@
 (4.2.2) and that of σ1's subgraph while stepping, and at a terminal
 configuration c_f beside the reference with its sentence BLEU (Section 6).
 In model mode the sentence is c_f postprocessed (thesis 4.4: articles,
-punctuation, duplicates), as the generator outputs it, and BLEU scores that."""
+punctuation, duplicates, and our steps), as the generator outputs it, and BLEU
+scores that; "postprocessing" lists each step that changed the words, the
+sentence before and after it, so that no rewrite goes unseen."""
 
 from __future__ import annotations
 
+from html import escape
+
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QWidget
 
 from amrgen.evaluation.bleu import sentence_bleu
@@ -35,12 +40,15 @@ class OutputView(QScrollArea):
         self.setWidget(content)
         self.partial = _value_label(12, bold=True)
         self.sigma1, self.final, self.sentence, self.reference, self.bleu = (_value_label() for _ in range(5))
+        self.edits = _value_label(9)
+        self.edits.setTextFormat(Qt.TextFormat.RichText)
         self.sentence.setFont(theme.ui_font(11, bold=True))
         self.form = QFormLayout(content)
         self.form.setContentsMargins(10, 6, 10, 8)
         self.form.setVerticalSpacing(4)
         for caption, label in (("yield", self.partial), ("σ1's yield", self.sigma1), ("c_f", self.final),
-                               ("sentence", self.sentence), ("reference", self.reference), ("BLEU", self.bleu)):
+                               ("postprocessing", self.edits), ("sentence", self.sentence),
+                               ("reference", self.reference), ("BLEU", self.bleu)):
             name = QLabel(caption, objectName="caption")
             self.form.addRow(name, label)
         model.changed.connect(self._refresh)
@@ -48,8 +56,9 @@ class OutputView(QScrollArea):
     def _refresh(self) -> None:
         session = self.model.session
         self.form.setRowVisible(self.sentence, self.model.mode is Mode.MODEL)
+        self.form.setRowVisible(self.edits, self.model.mode is Mode.MODEL)
         if session is None:
-            for label in (self.partial, self.sigma1, self.final, self.sentence, self.reference, self.bleu):
+            for label in (self.partial, self.sigma1, self.final, self.sentence, self.reference, self.bleu, self.edits):
                 label.clear()
             return
         entry = session.entry
@@ -64,12 +73,33 @@ class OutputView(QScrollArea):
             self.final.setText("—  (once σ and β are empty)" if not session.is_terminal() else "undefined")
             self.sentence.setText("—")
             self.bleu.setText("—")
+            self.edits.setText("—")
             return
         self.final.setText(output)
         sentence = session.sentence()
         self.sentence.setText(sentence)
+        if self.model.mode is Mode.MODEL:
+            self.edits.setText(edits_html(session.postprocess_edits()))
         if not entry.has_reference:
             self.bleu.setText("—  (no reference to score against)")
             return
         self.bleu.setText(f"{sentence_bleu(sentence, reference):.1f}   ·   "
                           f"{sentence_bleu(sentence, ' '.join(entry.words)):.1f} against w' (no punctuation)")
+
+
+def edits_html(edits) -> str:
+    """One line per postprocessing step that changed the sentence: its name, and the
+    words it took out (struck through) and put in (bold), the rest elided."""
+    if not edits:
+        return "none: the words of c_f as they are"
+    lines = []
+    for edit in edits:
+        before, after = edit.before.split(), edit.after.split()
+        start = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
+        end = next((i for i, (a, b) in enumerate(zip(reversed(before), reversed(after))) if a != b),
+                   min(len(before), len(after)) - start)
+        gone, new = before[start:len(before) - end], after[start:len(after) - end]
+        change = " ".join([*(f"<s>{escape(w)}</s>" for w in gone), *(f"<b>{escape(w)}</b>" for w in new)])
+        context = escape(" ".join(before[max(0, start - 2):start]))
+        lines.append(f"<i>{escape(edit.step)}</i>: …{context} {change}…")
+    return "<br>".join(lines)
