@@ -1,7 +1,7 @@
 """BLEU and chrF++ of several generators on the dev set of every domain (issue 16's experiments).
 
 Usage: python benchmarks/domains.py [--generator LABEL MODEL_DIR LM HYPERPARAMETERS PIPELINE ...]
-       [--own-conventions] [--workers N]
+       [--own-conventions] [--workers N] [--output FILE.csv]
 
 The dev sets: Little Prince dev, Bio AMR dev, MASSIVE-AMR dev, and the
 held-out fifth of QALD-9-AMR and of the AMR guidelines examples
@@ -9,13 +9,15 @@ held-out fifth of QALD-9-AMR and of the AMR guidelines examples
 extra references).  Each generator is ``amrgen evaluate -i DEV...`` with its
 model directory, language model, hyperparameters and postprocessing pipeline
 (``-`` for the hyperparameters' own); the default compares the shipped
-generator with the thesis's postprocessing (4.4 alone) and the full one.
+generator with the thesis's postprocessing (4.4 alone) and the full one, and
+the book's generator (``resources/little-prince``) with the full one.
 ``--own-conventions`` adds a row per generator in which each dev set is
 generated with ``--conventions`` of its domain's training part (Little Prince
 training, Bio training-partial, MASSIVE train, the four fifths of QALD-9 and
 of the guidelines kept for training): the punctuation a user of that domain
 asks for.  Prints one Markdown table: a row per generator, BLEU / chrF++ per
-dev set.
+dev set; writes the figures as CSV (default ``benchmarks/results/domains.csv``,
+which ``benchmarks/tables.py`` turns into the tables of README.md and docs/results.md).
 Never give it a test split: these figures are for choosing.
 """
 
@@ -37,6 +39,11 @@ DOMAINS = {"little-prince-dev": "little-prince-training", "bio-dev": "bio-traini
            "massive-dev": "massive-train"}
 """The dev sets of the domains that have one (resources/corpora.json) and their training parts."""
 SHIPPED = [str(DEFAULT / "model"), str(DEFAULT / "lm.binary"), str(DEFAULT / "hyperparameters.json")]
+BOOK = ROOT / "resources" / "little-prince"
+GENERATORS = [["resources/default", *SHIPPED, "full"], ["resources/default, Section 4.4 alone", *SHIPPED, "thesis"],
+              ["resources/little-prince (the thesis's setting)", str(BOOK / "model"), str(BOOK / "lm.binary"),
+               str(BOOK / "hyperparameters.json"), "full"]]
+RESULTS = ROOT / "benchmarks" / "results" / "domains.csv"
 
 
 def dev_sets(directory: Path) -> tuple[dict[str, Path], dict[str, Path]]:
@@ -88,8 +95,9 @@ def main() -> int:
     parser.add_argument("--own-conventions", action="store_true",
                         help="also each dev set with the punctuation conventions of its domain's training part")
     parser.add_argument("--workers", type=int, default=2, metavar="N")
+    parser.add_argument("--output", type=Path, default=RESULTS, metavar="FILE.csv")
     args = parser.parse_args()
-    generators = args.generator or [["shipped, thesis 4.4", *SHIPPED, "thesis"], ["shipped, full", *SHIPPED, "full"]]
+    generators = args.generator or GENERATORS
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
         sets, training = dev_sets(directory)
@@ -105,6 +113,12 @@ def main() -> int:
         cells = (" / ".join(f"{float(v):.2f}" if v else "-" for v in scores[name]) for name in sets)
         print(f"| {label} | " + " | ".join(cells) + " |")
     print("\nBLEU / chrF++ per dev set (amrgen evaluate).")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    with args.output.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["generator", "dev set", "bleu", "chrf"])
+        writer.writerows([label, name, *scores[name]] for label, scores in results.items() for name in sets)
+    print(f"written to {args.output}")
     return 0
 
 

@@ -6,7 +6,6 @@ words too; on Little Prince dev the causes account for every word c_f lacks; ``a
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import penman
 import pytest
@@ -22,7 +21,6 @@ from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import Delete, Keep, Reorder
 
 DEVELOPER = """(v1 / want-01 :ARG0 (v2 / person :ARG0-of (v4 / develop-02)) :ARG1 (v3 / sleep-01 :ARG0 v2))"""
-LP_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6" / "dev.txt"
 
 
 def bigraph(text: str, words: str, pos: str, alignment: dict[str, set[int]]) -> Bigraph:
@@ -97,12 +95,11 @@ def test_a_lost_word_points_at_the_insertion_step_that_did_not_take_it() -> None
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not LP_DEV.exists(), reason=f"Little Prince dev not found at {LP_DEV}")
-def test_on_little_prince_dev_the_causes_account_for_every_lacking_word() -> None:
+def test_on_little_prince_dev_the_causes_account_for_every_lacking_word(shared_corpus) -> None:
     from amrgen.evaluation.ceiling import cause_counts, corpus_losses
     from amrgen.prep.pipeline import load_corpus
 
-    table = corpus_losses(load_corpus(LP_DEV).entries)
+    table = corpus_losses(load_corpus(shared_corpus("little-prince-dev")).entries)
     assert len(table) >= 140
     for row in table:
         lacking = Counter(row.words) - Counter(row.output.split())

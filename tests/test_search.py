@@ -3,7 +3,6 @@ Prince dev the pattern search agrees with a plain scan of penman's triples."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import penman
@@ -13,7 +12,6 @@ from amrgen.amr import Amr
 from amrgen.io.penman_corpus import read_corpus
 from amrgen.search import SearchSyntaxError, match_graph, parse_query, search_entries
 
-LP_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "amr" / "little-prince-v1.6" / "dev.txt"
 
 SLEEP = Amr.from_penman("(w / want-01 :ARG0 (d / developer) :ARG1 (s / sleep-01 :ARG0 d))").graph
 POSSIBLE = Amr.from_penman(
@@ -70,9 +68,8 @@ def test_unreadable_queries_say_why(query: str) -> None:
         parse_query(query)
 
 
-@pytest.mark.skipif(not LP_DEV.exists(), reason=f"Little Prince dev not found at {LP_DEV}")
-def test_little_prince_dev_possible_over_arg1_agrees_with_a_plain_scan() -> None:
-    corpus = read_corpus(LP_DEV)
+def test_little_prince_dev_possible_over_arg1_agrees_with_a_plain_scan(shared_corpus) -> None:
+    corpus = read_corpus(shared_corpus("little-prince-dev"))
     entries = [SimpleNamespace(id=e.id, amr=Amr.from_tree(e.tree), words=()) for e in corpus.entries]
     found = {m.id for m in search_entries(parse_query("(x / possible-01 :ARG1 (y / *))"), entries)}
 

@@ -46,8 +46,8 @@ def _results(items, said) -> list[GraphResult]:
 def test_every_way_of_scoring_a_corpus_gives_the_same_bleu_with_the_paraphrases(guidelines_dev, monkeypatch):
     from amrgen.run import tuning
     from amrgen.run.spec import GeneratorFiles
-    from amrgen_gui.corpus_generation import _generated
-    from amrgen_gui.corpus_generation import corpus_score as application_score
+    from amrgen_gui.state.corpus_generation import _generated
+    from amrgen_gui.state.corpus_generation import corpus_score as application_score
 
     items = read_items(guidelines_dev)
     assert sum(bool(alternative_tokens(item)) for item in items) >= 10  # a corpus with paraphrases

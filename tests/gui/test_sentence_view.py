@@ -1,9 +1,9 @@
-"""The heights of the sentence view's dependency arcs (amrgen_gui.views.sentence_view.arc_levels)."""
+"""The heights of the sentence view's dependency arcs (amrgen_gui.qt.views.sentence_view.arc_levels)."""
 
 import random
 import time
 
-from amrgen_gui.views.sentence_view import arc_levels
+from amrgen_gui.qt.views.sentence_view import arc_levels
 
 
 def _by_every_pair(heads: list[int]) -> dict[int, int]:
