@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from amrgen.graph import ChainOrder, Graph, Vertex
+from amrgen.graph import Graph, Vertex
+from amrgen.order import ChainOrder
 
 
 def dependency_tree(words: Sequence[str], heads: Sequence[int], labels: Sequence[str]) -> Graph:

@@ -4,7 +4,8 @@ import itertools
 
 import pytest
 
-from amrgen.graph import ChainOrder, Graph, Order
+from amrgen.graph import Graph
+from amrgen.order import ChainOrder, Order
 
 ALPHA, BETA = "α", "β"
 

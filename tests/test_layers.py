@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: lower layers and its own modules only; two units share a layer only where neither imports the
 #: other. The unit "amrgen" is the root ``amrgen/__init__.py`` alone (the version), not the prefix.
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
-    "amrgen",
+    "amrgen amrgen.order",
     "amrgen.errors amrgen.paths amrgen.graph amrgen.collector amrgen.amr_vocabulary",
     "amrgen.io amrgen.hyperparameters amrgen.bigraph",
     "amrgen.lexicon amrgen.amr amrgen.corpus_registry",

@@ -11,7 +11,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 from amrgen.amr import concept_form, has_mode
-from amrgen.graph import Graph, Order, Vertex
+from amrgen.graph import Graph, Vertex
+from amrgen.order import Order
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,

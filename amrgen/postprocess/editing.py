@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 
-from amrgen.graph import Graph, Order, Vertex
+from amrgen.graph import Graph, Vertex
+from amrgen.order import Order
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 

@@ -2,7 +2,8 @@
 
 from itertools import pairwise
 
-from amrgen.graph import Graph, Order
+from amrgen.graph import Graph
+from amrgen.order import Order
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import NONE, AnnotationFunction, Key
 from amrgen.transitions.configuration import Configuration

@@ -1,6 +1,7 @@
 """Our refinement of Section 4.4's articles: amrgen.postprocess.articles."""
 
-from amrgen.graph import Graph, Order
+from amrgen.graph import Graph
+from amrgen.order import Order
 from amrgen.postprocess.articles import revise_articles_refined
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import AnnotationFunction, Key

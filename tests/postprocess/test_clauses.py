@@ -4,7 +4,8 @@ from itertools import pairwise
 
 import pytest
 
-from amrgen.graph import Graph, Order
+from amrgen.graph import Graph
+from amrgen.order import Order
 from amrgen.postprocess.clauses import (
     auxiliary_agreement,
     bare_infinitives,

@@ -5,7 +5,8 @@ from itertools import pairwise
 import pytest
 
 from amrgen.errors import AmrgenError
-from amrgen.graph import Graph, Order
+from amrgen.graph import Graph
+from amrgen.order import Order
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.realization import DefaultRealizer
 from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
