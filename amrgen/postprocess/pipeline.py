@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from amrgen.errors import AmrgenError
-from amrgen.postprocess import articles, clauses, phrases, punctuation, thesis
+from amrgen.postprocess import articles, clauses, phrases, punctuation, questions, thesis
 from amrgen.postprocess.conventions import PARENTHESIZED, PUNCTUATED, QUOTED_SPEECH
 from amrgen.postprocess.step import ADDITION, REFINEMENT, THESIS, Context, Step
 from amrgen.transitions.configuration import Configuration, finalize
@@ -44,12 +44,12 @@ STEPS: tuple[Step, ...] = (
     Step("time-phrases", ADDITION, phrases.time_phrases),
     Step("demonstratives", ADDITION, phrases.demonstratives),
     Step("manner-adverbs", ADDITION, phrases.manner_adverbs),
-    Step("frame-question-words", ADDITION, clauses.frame_question_words),
-    Step("question-words-first", ADDITION, clauses.question_words_first),
+    Step("frame-question-words", ADDITION, questions.frame_question_words),
+    Step("question-words-first", ADDITION, questions.question_words_first),
     Step("pronoun-cases", ADDITION, phrases.pronoun_cases),
     Step("modal-subjects", ADDITION, clauses.modal_subjects),
     Step("bare-infinitives", ADDITION, clauses.bare_infinitives),
-    Step("do-support", ADDITION, clauses.do_support),
+    Step("do-support", ADDITION, questions.do_support),
     Step("auxiliary-agreement", ADDITION, clauses.auxiliary_agreement),
     Step("finite-verbs", ADDITION, clauses.finite_verbs),
     Step("predicative-copula", ADDITION, clauses.predicative_copula, parameters=("copula_modifier_max_words",)),

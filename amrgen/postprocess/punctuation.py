@@ -136,7 +136,7 @@ def fronted_clause_commas(c: Configuration, context: Context) -> Configuration:
     (fewer make a phrase, "then", "at once", not a clause): ``if one gets lost
     in the night such knowledge is valuable`` -> ``if one gets lost in the
     night , such knowledge is valuable``; a phrase that asks, fronted by
-    :func:`~amrgen.postprocess.clauses.question_words_first`, takes none (``in
+    :func:`~amrgen.postprocess.questions.question_words_first`, takes none (``in
     which country does the nile start``)."""
     least = context.hyper.fronted_clause_min_words
 

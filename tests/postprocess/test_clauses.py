@@ -1,4 +1,4 @@
-"""Our steps that mend clauses: amrgen.postprocess.clauses."""
+"""Our steps that mend clauses and questions: amrgen.postprocess.clauses and amrgen.postprocess.questions."""
 
 from itertools import pairwise
 
@@ -10,14 +10,12 @@ from amrgen.postprocess.clauses import (
     auxiliary_agreement,
     bare_infinitives,
     finite_verbs,
-    do_support,
-    frame_question_words,
     modal_subjects,
     nominal_questions,
     predicative_copula,
-    question_words_first,
 )
 from amrgen.postprocess.punctuation import fronted_clause_commas
+from amrgen.postprocess.questions import do_support, frame_question_words, question_words_first
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import AnnotationFunction, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize

@@ -6,7 +6,7 @@ import pytest
 
 from amrgen.graph import Graph
 from amrgen.order import Order
-from amrgen.postprocess.clauses import do_support
+from amrgen.postprocess.questions import do_support
 from amrgen.postprocess.phrases import demonstratives, manner_adverbs, pronoun_cases, single_negation, time_phrases
 from amrgen.transitions.annotations import AnnotationFunction, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
