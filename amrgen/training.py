@@ -30,9 +30,10 @@ from amrgen.decoding.phase1 import restricted_transition
 from amrgen.errors import MissingResourceError
 from amrgen.ml.compaction import compact
 from amrgen.ml.context import FeatureResources
+from amrgen.ml.encoded_events import EncodedEvents, EventEncoder
 from amrgen.ml.events import events
 from amrgen.ml.features import FEATURES_DIR, FeatureList, extract, load_feature_list
-from amrgen.ml.maxent import EncodedEvents, EventEncoder, MaxentModel
+from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from amrgen.ml.maxent import EncodedEvents, Events, MaxentModel, with_known_labels
+from amrgen.ml.encoded_events import EncodedEvents, Events
+from amrgen.ml.maxent import MaxentModel, with_known_labels
 
 THRESHOLDS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1)
 """The weight magnitudes :func:`compact` tries as threshold."""

@@ -28,9 +28,11 @@ A trained model holds ``coef`` as a dense matrix; a compacted or loaded one
 kept sparse in memory only when a dense copy would exceed :data:`DENSE_LIMIT`
 entries (the realize model: vocabulary × words).
 
+Events to train and score on are encoded once (:mod:`amrgen.ml.encoded_events`).
+
 Prediction (:meth:`MaxentModel.probabilities`, :meth:`MaxentModel.best`) needs
 numpy only: a sparse ``coef`` is held as its plain CSR arrays
-(:class:`CsrWeights`), and scipy, whose import costs the start of generation
+(:class:`~amrgen.ml.csr.CsrWeights`), and scipy, whose import costs the start of generation
 about 0.3 s, is imported by training and evaluation only, where they need it.
 """
 
@@ -38,20 +40,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from amrgen.errors import AmrgenError
-from amrgen.ml.csr import ranges
+from amrgen.ml.csr import CsrWeights, ranges
+from amrgen.ml.encoded_events import EncodedEvents, Event, Events
 from amrgen.ml.prune import prune
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
-
-Event = Sequence[str]
-"""The active indicator features of one context x."""
 
 DEFAULT_C_GRID = (0.01, 0.1, 1.0, 4.0)
 """C = σ² for σ = 0.1, 0.32, 1 and 2, within the reference's σ range [0.01, 2]."""
@@ -88,161 +87,8 @@ ANSWERS_KEPT = 20_000
 """How many answers a model remembers (all are forgotten at once beyond it)."""
 
 
-@dataclass(frozen=True, eq=False)
-class EncodedEvents:
-    """Events as their 0/1 event-by-indicator matrix over ``vocabulary`` (indicators
-    outside it dropped), made once (:meth:`MaxentModel.encode`) to score many models:
-    the fits of the C grid and the thresholds of compaction.  A model whose vocabulary
-    is part of ``vocabulary`` (one compacted from it) reads its own columns of it."""
-
-    matrix: sp.csr_matrix
-    vocabulary: tuple[str, ...]
-    complete: bool = False
-    """Whether ``vocabulary`` holds every indicator active in the events (:class:`EventEncoder`
-    makes them so), so that an indicator outside it is inactive in all of them."""
-
-    def __len__(self) -> int:
-        return self.matrix.shape[0]
-
-    def rows(self, keep: np.ndarray) -> EncodedEvents:
-        """The events where the boolean mask ``keep`` holds."""
-        return EncodedEvents(self.matrix[keep], self.vocabulary, self.complete)
-
-    def columns(self, vocabulary: Sequence[str]) -> sp.csr_matrix:
-        """The matrix over ``vocabulary``, the matrix :meth:`MaxentModel.encode` makes of
-        the events for a model with that vocabulary: a subset of this one's, or any
-        vocabulary where the events are :attr:`complete`."""
-        if vocabulary is self.vocabulary or tuple(vocabulary) == self.vocabulary:
-            return self.matrix
-        import scipy.sparse as sp
-
-        position = {feature: i for i, feature in enumerate(self.vocabulary)}
-        if not self.complete:
-            missing = next((feature for feature in vocabulary if feature not in position), None)
-            if missing is not None:
-                raise ValueError(f"events encoded without the indicator {missing!r} of this model")
-        target = {feature: i for i, feature in enumerate(vocabulary)}
-        new = np.fromiter((target.get(feature, -1) for feature in self.vocabulary), dtype=np.int64,
-                          count=len(self.vocabulary))
-        rows = np.repeat(np.arange(len(self), dtype=np.int64), np.diff(self.matrix.indptr))
-        columns = new[self.matrix.indices]
-        kept = columns >= 0
-        matrix = sp.csr_matrix((np.ones(int(kept.sum())), (rows[kept], columns[kept])),
-                               shape=(len(self), len(vocabulary)))
-        matrix.sort_indices()  # the order encode gives, so sums of weights come out the same
-        return matrix
-
-    @staticmethod
-    def stacked(*parts: EncodedEvents) -> EncodedEvents:
-        """The events of the complete ``parts`` one after the other, over the union of
-        their vocabularies (sorted, as :meth:`MaxentModel.train` orders one)."""
-        import scipy.sparse as sp
-
-        vocabulary = tuple(sorted(set().union(*(part.vocabulary for part in parts))))
-        matrix = sp.vstack([part.columns(vocabulary) for part in parts], format="csr")
-        return EncodedEvents(matrix, vocabulary, complete=True)
-
-
-class EventEncoder:
-    """Events encoded as they come, each indicator string kept once: training
-    events of a few thousand graphs as lists of strings took gigabytes
-    (about a hundred strings per event, tens of thousands of events per model)."""
-
-    def __init__(self) -> None:
-        self._index: dict[str, int] = {}
-        self._indices: list[int] = []
-        self._indptr: list[int] = [0]
-
-    def add(self, event: Event) -> None:
-        """One more event, given by its active indicators."""
-        index = self._index
-        self._indices.extend({index.setdefault(feature, len(index)) for feature in event})
-        self._indptr.append(len(self._indices))
-
-    def __len__(self) -> int:
-        return len(self._indptr) - 1
-
-    def encoded(self) -> EncodedEvents:
-        """The events so far over the sorted vocabulary of their indicators (complete)."""
-        import scipy.sparse as sp
-
-        vocabulary = tuple(sorted(self._index))
-        rank = np.empty(len(vocabulary), dtype=np.int32)
-        rank[[self._index[feature] for feature in vocabulary]] = np.arange(len(vocabulary), dtype=np.int32)
-        indices = rank[np.asarray(self._indices, dtype=np.int64)] if self._indices else np.zeros(0, np.int32)
-        matrix = sp.csr_matrix((np.ones(len(indices)), indices, np.asarray(self._indptr, dtype=np.int64)),
-                               shape=(len(self), len(vocabulary)))
-        matrix.sort_indices()
-        return EncodedEvents(matrix, vocabulary, complete=True)
-
-
-Events = Sequence[Event] | EncodedEvents
-"""Events as feature strings or encoded once for scoring several models."""
-
-
 class ModelError(AmrgenError):
     """A model cannot be trained from the given data, or a stored model cannot be used."""
-
-
-@dataclass(frozen=True, eq=False)
-class CsrWeights:
-    """A sparse ``coef`` as the arrays of the CSR format, without scipy: row i's
-    weights are ``data[indptr[i]:indptr[i + 1]]``, in the columns (labels)
-    ``indices[indptr[i]:indptr[i + 1]]``. :mod:`amrgen.ml.store` loads models so."""
-
-    data: np.ndarray
-    indices: np.ndarray
-    indptr: np.ndarray
-    shape: tuple[int, int]
-
-    @classmethod
-    def of(cls, matrix: Any) -> CsrWeights:
-        """The float64 CSR arrays of a scipy sparse matrix (summing duplicate entries of COO and the like)."""
-        import scipy.sparse as sp
-
-        csr = sp.csr_array(matrix, dtype=np.float64)
-        return cls(csr.data, csr.indices, csr.indptr, csr.shape)
-
-    def checked(self) -> CsrWeights:
-        """These weights as float64, checked as scipy's ``check_format(full_check=True)``
-        checks a CSR matrix (with its messages); entries past ``indptr[-1]`` are dropped."""
-        rows, columns = (int(n) for n in self.shape)
-        data, indices, indptr = (np.asarray(a) for a in (self.data, self.indices, self.indptr))
-        if data.ndim != 1 or indices.ndim != 1 or indptr.ndim != 1:
-            raise ValueError("data, indices, and indptr should be 1-D")
-        if indices.dtype.kind not in "iu" or indptr.dtype.kind not in "iu" or data.dtype.kind not in "biuf":
-            raise ValueError("indices and indptr must hold integers, data real numbers")
-        if len(indptr) != rows + 1:
-            raise ValueError(f"index pointer size {len(indptr)} should be {rows + 1}")
-        if indptr[0] != 0:
-            raise ValueError("index pointer should start with 0")
-        if len(indices) != len(data):
-            raise ValueError("indices and data should have the same size")
-        size = int(indptr[-1])
-        if size > len(indices):
-            raise ValueError("Last value of index pointer should be less than the size of index and data arrays")
-        data, indices = data[:size], indices[:size]
-        if size > 0:
-            if indices.max() >= columns:
-                raise ValueError(f"indices must be < {columns}")
-            if indices.min() < 0:
-                raise ValueError("indices must be >= 0")
-            if np.diff(indptr).min() < 0:
-                raise ValueError("indptr must be a non-decreasing sequence")
-        return CsrWeights(data.astype(np.float64), indices.astype(np.intp), indptr.astype(np.intp), (rows, columns))
-
-    def toarray(self) -> np.ndarray:
-        """The dense matrix, entries added into zeros in order as scipy's ``toarray`` does."""
-        dense = np.zeros(self.shape)
-        rows = np.repeat(np.arange(self.shape[0]), np.diff(self.indptr))
-        np.add.at(dense, (rows, self.indices), self.data)
-        return dense
-
-    def to_scipy(self) -> sp.csr_array:
-        """The scipy CSR matrix (imports scipy)."""
-        import scipy.sparse as sp
-
-        return sp.csr_array((self.data, self.indices, self.indptr), shape=self.shape)
 
 
 def _is_scipy_sparse(matrix: Any) -> bool:

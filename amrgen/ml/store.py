@@ -21,7 +21,7 @@ stored coef as a dense float64 matrix and the vocabulary in NAME.json; it is
 refused, as every other version, with a request to retrain.
 
 Nothing here unpickles. The manifest itself is read only up to
-:data:`MAX_MANIFEST_BYTES` and checked against its schema (:func:`check_manifest`:
+:data:`MAX_MANIFEST_BYTES` and checked against its schema (:mod:`amrgen.ml.manifest`:
 no field but those above; ``settings`` plain JSON of bounded depth, size and
 length, strings printable, numbers finite; each model named once, at least one,
 and every NAME.npz of the directory named), and ``settings`` are checked so when
@@ -41,9 +41,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import math
 import os
-import re
 import shutil
 import tempfile
 import zipfile
@@ -56,7 +54,9 @@ import numpy as np
 
 from amrgen import __version__
 from amrgen.errors import MissingResourceError
-from amrgen.ml.maxent import CsrWeights, MaxentModel, ModelError
+from amrgen.ml.csr import CsrWeights
+from amrgen.ml.manifest import checked_name, json_type, manifest_problem, settings_problem
+from amrgen.ml.maxent import MaxentModel, ModelError
 
 FORMAT = "amrgen-model"
 FORMAT_VERSION = 2
@@ -77,18 +77,6 @@ _ARRAYS = {"vocabulary": ("u", "unsigned bytes"), "vocabulary_ends": ("iu", "int
 
 MAX_MANIFEST_BYTES = 1 << 20
 """The largest manifest read (the shipped ones have 3 KiB)."""
-MAX_SETTINGS_DEPTH = 4
-"""Nesting of ``settings``: an object of lists or objects of lists of values at most."""
-MAX_SETTINGS_VALUES = 1000
-"""Values (and keys) in ``settings`` altogether."""
-MAX_TEXT = 4096
-"""Characters in one string of the manifest."""
-MAX_MODELS = 64
-MAX_FILES = 1024
-_FIELDS = ("format", "format_version", "amrgen_version", "settings", "models", "files", "sizes")
-
-_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
-_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 class MissingModelError(ModelError, MissingResourceError):
@@ -114,10 +102,10 @@ def save_models(
     files: dict[str, bytes] = {}
     for name, model in models.items():
         description, weights = _encode_model(model)
-        _add(files, f"{_checked_name(name)}.json", description)
+        _add(files, f"{checked_name(name)}.json", description)
         _add(files, f"{name}.npz", weights)
     for name, content in (extra_files or {}).items():
-        _add(files, _checked_name(name), content.encode("utf-8") if isinstance(content, str) else bytes(content))
+        _add(files, checked_name(name), content.encode("utf-8") if isinstance(content, str) else bytes(content))
     _publish(Path(directory), files, {}, {"settings": dict(settings), "models": list(models)})
 
 
@@ -128,7 +116,7 @@ def save_json_resource(directory: str | Path, name: str, data: Any) -> None:
     directory = Path(directory)
     manifest = _read_manifest(directory)
     model_files = {f"{model}{suffix}" for model in manifest["models"] for suffix in (".json", ".npz")}
-    if _checked_name(name) in model_files or name == MANIFEST:
+    if checked_name(name) in model_files or name == MANIFEST:
         raise ValueError(f"resource {name!r} would overwrite a model file or the manifest")
     content = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
     kept = {file: (directory / file, sha) for file, sha in manifest["files"].items() if file != name}
@@ -289,27 +277,22 @@ def load_json_resource(
 def string_map(data: Any, values: tuple[str, ...] | None = None) -> dict[str, str]:
     """``data`` if it is a JSON object of strings to strings (among ``values`` where given)."""
     if not isinstance(data, dict):
-        raise TypeError(f"expected an object of strings, found {_json_type(data)}")
+        raise TypeError(f"expected an object of strings, found {json_type(data)}")
     for key, value in data.items():
         if not isinstance(value, str) or (values is not None and value not in values):
             expected = "a string" if values is None else f"one of {', '.join(values)}"
-            raise ValueError(f"{key!r}: expected {expected}, found {_json_type(value)} {str(value)[:40]!r}")
+            raise ValueError(f"{key!r}: expected {expected}, found {json_type(value)} {str(value)[:40]!r}")
     return data
 
 
 def string_rows(data: Any, width: int) -> list[list[str]]:
     """``data`` if it is a JSON list of lists of ``width`` strings each."""
     if not isinstance(data, list):
-        raise TypeError(f"expected a list of {width}-lists of strings, found {_json_type(data)}")
+        raise TypeError(f"expected a list of {width}-lists of strings, found {json_type(data)}")
     for number, row in enumerate(data):
         if not (isinstance(row, list) and len(row) == width and all(isinstance(cell, str) for cell in row)):
             raise ValueError(f"row {number}: expected {width} strings, found {str(row)[:60]}")
     return data
-
-
-def _json_type(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
-        type(value), "a number")
 
 
 def _read_manifest(directory: Path) -> dict[str, Any]:
@@ -338,79 +321,6 @@ def _read_manifest(directory: Path) -> dict[str, Any]:
     return manifest
 
 
-def manifest_problem(manifest: dict[str, Any]) -> str | None:
-    """What is wrong with a manifest of our format and version (None: nothing), naming the field:
-    the schema of the module docstring."""
-    unknown = [key for key in manifest if key not in _FIELDS]
-    if unknown:
-        return f"unknown field {_shown(unknown[0])}"
-    version = manifest.get("amrgen_version")
-    if not (isinstance(version, str) and len(version) <= 64 and version.isprintable()):
-        return f"amrgen_version: expected a short printable string, found {_json_type(version)}"
-    files, models = manifest.get("files"), manifest.get("models")
-    if not (isinstance(files, dict) and len(files) <= MAX_FILES):
-        return f"files: expected an object of at most {MAX_FILES} file names, found {_json_type(files)}"
-    for name, sha in files.items():
-        if not _is_safe(name):
-            return f"files: {_shown(name)} cannot name a file of a model directory"
-        if not (isinstance(sha, str) and _SHA256.fullmatch(sha)):
-            return f"files[{name!r}]: expected a SHA-256 in hexadecimal, found {_json_type(sha)}"
-    sizes = manifest.get("sizes", {})
-    if not (isinstance(sizes, dict) and len(sizes) <= MAX_FILES):
-        return f"sizes: expected an object of at most {MAX_FILES} file sizes, found {_json_type(sizes)}"
-    for name, size in sizes.items():
-        if not (isinstance(size, int) and not isinstance(size, bool) and 0 <= size):
-            return f"sizes[{name!r}]: expected a number of bytes, found {_json_type(size)}"
-    if not (isinstance(models, list) and len(models) <= MAX_MODELS):
-        return f"models: expected a list of at most {MAX_MODELS} names, found {_json_type(models)}"
-    for i, name in enumerate(models):
-        if not _is_safe(name):
-            return f"models[{i}]: {_shown(name)} cannot name a model"
-        if name in models[:i]:
-            return f"models[{i}]: {name!r} is named twice"
-    return settings_problem(manifest.get("settings"))
-
-
-def settings_problem(settings: Any) -> str | None:
-    """What keeps ``settings`` from being a manifest's (None: nothing), naming the place:
-    a JSON object of strings, finite numbers, booleans, nulls, and lists and objects of
-    them, within :data:`MAX_SETTINGS_DEPTH`, :data:`MAX_SETTINGS_VALUES` and :data:`MAX_TEXT`."""
-    if not isinstance(settings, Mapping):
-        return f"settings: expected an object, found {_json_type(settings)}"
-    count = 0
-    stack: list[tuple[str, Any, int]] = [("settings", settings, 0)]
-    while stack:
-        place, value, depth = stack.pop()
-        count += 1
-        if count > MAX_SETTINGS_VALUES:
-            return f"settings: more than {MAX_SETTINGS_VALUES} values"
-        if isinstance(value, (Mapping, list, tuple)):
-            if depth >= MAX_SETTINGS_DEPTH:
-                return f"{place}: nested deeper than {MAX_SETTINGS_DEPTH} levels"
-            if isinstance(value, Mapping):
-                for key, item in value.items():
-                    if not (isinstance(key, str) and len(key) <= MAX_TEXT and key.isprintable()):
-                        return f"{place}: the key {_shown(key)} is not a short printable string"
-                    stack.append((f"{place}[{key!r}]", item, depth + 1))
-            else:
-                stack.extend((f"{place}[{i}]", item, depth + 1) for i, item in enumerate(value))
-        elif isinstance(value, str):
-            if len(value) > MAX_TEXT or not value.isprintable():
-                return f"{place}: expected printable text of at most {MAX_TEXT} characters"
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            if not math.isfinite(value):
-                return f"{place}: expected a finite number, found {value}"
-        elif value is not None and not isinstance(value, bool):
-            return f"{place}: expected a JSON value, found {type(value).__name__}"
-    return None
-
-
-def _shown(value: Any) -> str:
-    """A value in a message: quoted, control characters escaped, cut short."""
-    text = ascii(value) if isinstance(value, str) else _json_type(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 def _no_constant(name: str) -> float:
     """JSON has no NaN or Infinity (Python's reader accepts them)."""
     raise ValueError(f"{name} is not a JSON number")
@@ -429,9 +339,9 @@ def _load_model(directory: Path, manifest: dict[str, Any], name: str) -> MaxentM
                                        for field in ("labels", "feature_templates", "metadata"))
         for field, value in (("labels", labels), ("feature_templates", templates)):
             if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
-                raise TypeError(f"{field}: expected a list of strings, found {_json_type(value)}")
+                raise TypeError(f"{field}: expected a list of strings, found {json_type(value)}")
         if not isinstance(metadata, dict):
-            raise TypeError(f"metadata: expected an object, found {_json_type(metadata)}")
+            raise TypeError(f"metadata: expected an object, found {json_type(metadata)}")
         if len(intercept) != len(labels):
             raise ValueError(f"labels: {len(labels)} of them, but {weights_path.name} has {len(intercept)}")
         coef = CsrWeights(data, indices, indptr, (len(vocabulary), len(labels)))
@@ -547,14 +457,3 @@ def _parse(path: Path, parse: Callable[[], Any], what: str = "file") -> Any:
     except (ValueError, KeyError, TypeError, OverflowError, zipfile.BadZipFile, zlib.error, EOFError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise ModelError(f"{path}: corrupt {what}: {reason}") from error
-
-
-def _is_safe(name: str) -> bool:
-    return isinstance(name, str) and _SAFE_NAME.fullmatch(name) is not None
-
-
-def _checked_name(name: str) -> str:
-    """``name`` if it can be a file name in a model directory (no path, not hidden)."""
-    if not _is_safe(name):
-        raise ValueError(f"{name!r} cannot name a file of a model directory")
-    return name

@@ -10,7 +10,8 @@ import scipy.sparse as sp
 from sklearn.linear_model import LogisticRegression
 
 from amrgen.errors import AmrgenError
-from amrgen.ml.maxent import SAG_TOL, EncodedEvents, EventEncoder, MaxentModel, ModelError, _top
+from amrgen.ml.encoded_events import EncodedEvents, EventEncoder
+from amrgen.ml.maxent import SAG_TOL, MaxentModel, ModelError, _top
 
 
 def synthetic(n: int, seed: int) -> tuple[list[list[str]], list[str]]:
