@@ -19,7 +19,7 @@ from amrgen_gui.qt.exports.embedded_font import FALLBACK
 from amrgen_gui.qt.main_window import MainWindow
 from amrgen_gui.qt.tasks import Task
 from amrgen_gui.qt.theme import FONT_FILES
-from amrgen_gui.qt.views.graph_view import node_look
+from amrgen_gui.qt.views.graph_items import node_look
 from amrgen_gui.state.paths import SAMPLE
 
 pytestmark = pytest.mark.gui

@@ -15,7 +15,8 @@ from amrgen.io.atomic import write_atomically
 from amrgen_gui.qt.exports import html_derivation, picture, tikz
 from amrgen_gui.qt.notices import tell
 from amrgen_gui.qt.tasks import Report, Task, run_with_progress
-from amrgen_gui.qt.views.graph_view import draw, first_layout, session_layout
+from amrgen_gui.qt.views.graph_items import draw
+from amrgen_gui.qt.views.graph_view import first_layout, session_layout
 
 Window = Any
 """The main window (:class:`amrgen_gui.qt.main_window.MainWindow`, which imports this module)."""

@@ -38,7 +38,8 @@ from amrgen.transitions.annotations import ALL_KEYS
 from amrgen.transitions.configuration import Configuration
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.exports.embedded_font import FALLBACK, font_face_css, font_stack
-from amrgen_gui.qt.views.graph_view import BADGE_FONT, EdgeItem, NodeItem, edge_colour, node_look, session_layout
+from amrgen_gui.qt.views.graph_items import BADGE_FONT, EdgeItem, NodeItem, edge_colour, node_look
+from amrgen_gui.qt.views.graph_view import session_layout
 from amrgen_gui.qt.views.layout import hidden_vertices, shown_edges
 from amrgen_gui.qt.views.rho_table import annotated_vertices, cell_text, changed_cells
 

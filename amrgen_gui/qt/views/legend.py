@@ -1,5 +1,5 @@
 """The legend of the graph view: what the colours and borders of the vertices mean
-(σ1, β1, inserted and deleted vertices, as :mod:`amrgen_gui.qt.views.graph_view` draws them)."""
+(σ1, β1, inserted and deleted vertices, as :mod:`amrgen_gui.qt.views.graph_items` draws them)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from amrgen.graph import Vertex
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
-from amrgen_gui.qt.views.graph_view import arrowhead
+from amrgen_gui.qt.views.graph_items import arrowhead
 from amrgen_gui.qt.views.zoom import ZoomableView
 
 WORD_FONT = theme.scene_font(16, bold=True)
