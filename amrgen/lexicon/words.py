@@ -71,6 +71,9 @@ COPULAS = _entries("copulas")
 """⟨be⟩ as Insert-Between-(w, right) inserts it on a :domain edge (5.1), in order: is, are, was, were, be."""
 PRONOUN_COPULAS = {pronoun: (present, past) for pronoun, (present, past) in _table("pronoun-copulas").items()}
 """Pronoun ↦ (present, past) copula: i → (am, was)."""
+BE_TENSES = {form: ("present", "past").index(tense) for form, tense in _pairs("finite-be-forms").items()}
+"""The finite forms of be ↦ their tense, 0 present and 1 past (the index in a (present, past) pair
+such as :data:`PRONOUN_COPULAS`): am → 0, were → 1."""
 SUPPORTING_DO = _pairs("supporting-do")
 """Penn tag ↦ the form of do that takes over a verb's tense and person (VBD → did), tried in order."""
 
@@ -103,6 +106,8 @@ NEGATIVE_WORDS = _set("negative-words")
 """Words that negate their clause by themselves (never, nothing, no one, ...)."""
 DETERMINERS_BESIDES_ARTICLES = _set("determiners")
 """'s, this, these, those, every, each, another, some, any, no."""
+DEMONSTRATIVES = {word: (singular, plural) for word, (singular, plural) in _table("demonstratives").items()}
+"""A demonstrative ↦ its (singular, plural) forms: these → (this, these)."""
 COORDINATORS = _set("coordinators")
 """and, or."""
 BECAUSE_WORDS = _set("because")

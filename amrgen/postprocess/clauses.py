@@ -11,6 +11,7 @@ from amrgen.amr import concept_form, has_mode
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    BE_TENSES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     POSSESSIVES,
@@ -40,8 +41,6 @@ from amrgen.realization.inflection import adverb, inflect, is_plural_noun, suppo
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
 
-BE_TENSES = {"am": 0, "are": 0, "is": 0, "was": 1, "were": 1}
-"""The finite forms of be and their tense, 0 present and 1 past (the index in :func:`_be_forms`)."""
 MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
 """The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 AND = "and"

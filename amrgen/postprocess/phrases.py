@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from amrgen.amr import concept_form
 from amrgen.graph import Vertex
-from amrgen.lexicon.words import ARTICLES, NEGATIVE_WORDS, PRONOUN_FORMS
+from amrgen.lexicon.words import ARTICLES, DEMONSTRATIVES, NEGATIVE_WORDS, PRONOUN_FORMS
 from amrgen.postprocess.editing import Fix, add_mark, edited_at_each, neighbours, realized, realized_anew
 from amrgen.postprocess.step import Context
 from amrgen.realization.inflection import adverb, is_plural_noun
@@ -62,11 +62,6 @@ def manner_adverbs(c: Configuration, context: Context) -> Configuration:
                     yield u, form
 
     return realized_anew(c, fixes_at)
-
-
-DEMONSTRATIVES = {"this": ("this", "these"), "these": ("this", "these"), "that": ("that", "those"),
-                  "those": ("that", "those")}
-"""A demonstrative's (singular, plural) forms."""
 
 
 def demonstratives(c: Configuration, context: Context) -> Configuration:
