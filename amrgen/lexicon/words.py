@@ -102,6 +102,8 @@ NEGATION_WORDS = _set("negation-words")
 """Words that realize negation (not, n't, no, never, ...)."""
 NEGATION_PREFIXES = _entries("negation-prefixes")
 """non, un, in, im, il, ir, dis, in the order they are tried."""
+POLARITY_ALIGNMENT_PREFIXES = _entries("polarity-alignment-prefixes")
+"""un, in, no: the prefixes of a word a :polarity - may be aligned to (the alignment rules)."""
 NEGATIVE_WORDS = _set("negative-words")
 """Words that negate their clause by themselves (never, nothing, no one, ...)."""
 DETERMINERS_BESIDES_ARTICLES = _set("determiners")

@@ -52,6 +52,7 @@ from amrgen.lexicon.words import (
     MULTIPLIERS,
     NO_ALIGNMENT_WORDS,
     PARENTHESES,
+    POLARITY_ALIGNMENT_PREFIXES,
     QUESTION_WORDS,
     W_LEFT,
 )
@@ -68,7 +69,6 @@ from amrgen.prep.align.spans import Alignment, first_run, word_span
 
 _ALWAYS_STRIPPED = ARTICLES | STRIPPED_BE_FORMS | PARENTHESES
 _STRIPPED_UNLESS_LICENSED = FUTURE_MODALS | W_LEFT
-_POLARITY_PREFIXES = ("un", "in", "no")
 _COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
 
 
@@ -205,7 +205,7 @@ def _align_special(amr: Amr, words: list[str], pos: Sequence[str], alignment: Al
                 i
                 for parent in graph.parents(v)
                 for i in sorted(alignment.get(parent, ()))
-                if len(words[i - 1]) > 4 and words[i - 1].startswith(_POLARITY_PREFIXES)
+                if len(words[i - 1]) > 4 and words[i - 1].startswith(POLARITY_ALIGNMENT_PREFIXES)
             ]
             if negated:
                 alignment[v] = frozenset(negated[:1])
