@@ -32,6 +32,7 @@ import tempfile
 from pathlib import Path
 
 from amrgen.corpus_registry import corpus, held_out_corpora
+from stamp import stamp
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ROOT / "resources" / "default"
@@ -116,8 +117,10 @@ def main() -> int:
     args.output.parent.mkdir(parents=True, exist_ok=True)
     with args.output.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow(["generator", "dev set", "bleu", "chrf"])
-        writer.writerows([label, name, *scores[name]] for label, scores in results.items() for name in sets)
+        measured = stamp()
+        writer.writerow(["generator", "dev set", "bleu", "chrf", *measured])
+        writer.writerows([label, name, *scores[name], *measured.values()]
+                         for label, scores in results.items() for name in sets)
     print(f"written to {args.output}")
     return 0
 

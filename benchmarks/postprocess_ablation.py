@@ -38,11 +38,12 @@ from amrgen.run.spec import GeneratorFiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from domains import dev_sets  # noqa: E402 - the dev sets are defined once, there
+from stamp import COLUMNS, stamp  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "postprocess-ablation.csv"
 KEEP_AT = 0.3
 """A step stays in ``full`` only if leaving it out costs at least this much BLEU on some dev set."""
-FIELDS = ["pipeline", "step", "dev set", "bleu", "chrf", "graphs"]
+FIELDS = ["pipeline", "step", "dev set", "bleu", "chrf", "graphs", *COLUMNS]
 
 
 def variants() -> list[tuple[str, str, Pipeline]]:
@@ -121,6 +122,7 @@ def main() -> int:
     generator = loaded(GeneratorFiles(*(str(Path(p).resolve()) if p else None for p in paths)).resolve())
     pipelines = variants()
     rows: list[dict[str, str]] = []
+    measured = stamp()
     with tempfile.TemporaryDirectory() as temporary:
         sets, _ = dev_sets(Path(temporary))
         for name, path in sets.items():
@@ -131,7 +133,7 @@ def main() -> int:
             for label, step, pipeline in tqdm(pipelines, desc="pipelines", unit="pipeline", file=sys.stderr):
                 bleu, chrf = scores(generator, graphs, pipeline)
                 rows.append({"pipeline": label, "step": step, "dev set": name, "bleu": f"{bleu:.2f}",
-                             "chrf": f"{chrf:.2f}", "graphs": str(len(graphs))})
+                             "chrf": f"{chrf:.2f}", "graphs": str(len(graphs)), **measured})
     args.output.parent.mkdir(parents=True, exist_ok=True)
     with args.output.open("w", encoding="utf-8", newline="") as out:
         writer = csv.DictWriter(out, FIELDS)

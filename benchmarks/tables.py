@@ -3,7 +3,9 @@ wrote under benchmarks/results/ (never typed by hand).
 
 Usage: python benchmarks/tables.py [--check]
 
-Each table stands in a document between ``<!-- table: NAME -->`` and
+Every results file carries when and on what commit it was measured
+(``benchmarks/stamp.py``); each table says so under it.  Each table stands in a
+document between ``<!-- table: NAME -->`` and
 ``<!-- end table -->``; this script writes it there anew from its CSV file
 (:data:`TABLES`).  ``--check`` writes nothing and exits 1 where a document's
 table differs from its figures (``tests/test_results_tables.py`` runs it).
@@ -33,6 +35,14 @@ def _ordered(values) -> list[str]:
     return list(dict.fromkeys(values))
 
 
+def _when(rows: list[dict[str, str]]) -> str:
+    """When and at what commit the figures were measured (their stamp), as a line under the table."""
+    if not rows or "measured" not in rows[0]:
+        return ""
+    stamps = _ordered(f"{row['measured']} at {row['commit']}" for row in rows)
+    return f"\nMeasured {', '.join(stamps)}.\n"
+
+
 def generators(name: str) -> str:
     """BLEU / chrF++ of each generator on each dev set, as benchmarks/domains.py writes them."""
     rows = _rows(name)
@@ -42,7 +52,7 @@ def generators(name: str) -> str:
     lines = ["| generator | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
     for generator in _ordered(row["generator"] for row in rows):
         lines.append(f"| `{generator}` | " + " | ".join(cells.get((generator, s), "-") for s in sets) + " |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + _when(rows)
 
 
 def postprocess_ablation() -> str:
@@ -58,7 +68,7 @@ def postprocess_ablation() -> str:
             value, difference = bleu[pipeline, s], bleu[pipeline, s] - bleu["full", s]
             cells.append(f"{value:.2f}" if pipeline == "full" else f"{value:.2f} ({round(difference, 2) + 0.0:+.2f})")
         lines.append(f"| {pipeline} | " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + _when(rows)
 
 
 def linguist_30() -> str:
