@@ -1,6 +1,6 @@
 """When and on what code a benchmark measured its figures: the columns ``measured``
 (the UTC date) and ``commit`` (git's short hash, ``+changes`` where the checkout
-differed from it) that every results file of benchmarks/results/ carries."""
+differed from it outside benchmarks/results/) that every results file of benchmarks/results/ carries."""
 
 from __future__ import annotations
 
@@ -19,6 +19,6 @@ def stamp() -> dict[str, str]:
         return done.stdout.strip() if done.returncode == 0 else ""
 
     commit = git("rev-parse", "--short", "HEAD") or "unknown"
-    if git("status", "--porcelain", "--untracked-files=no"):
-        commit += "+changes"
+    if git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!benchmarks/results"):
+        commit += "+changes"  # the results files the benchmarks themselves write do not count
     return {"measured": datetime.datetime.now(datetime.UTC).date().isoformat(), "commit": commit}
