@@ -6,6 +6,7 @@ narrow cell may elide."""
 
 from __future__ import annotations
 
+import os.path
 import re
 from collections.abc import Iterable
 
@@ -35,9 +36,5 @@ def differing_span(text: str, others: Iterable[str]) -> tuple[int, int] | None:
 
 
 def _shared(a: list[str], b: list[str]) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
+    """How many words ``a`` and ``b`` share from their start."""
+    return len(os.path.commonprefix([a, b]))
