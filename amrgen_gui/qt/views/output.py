@@ -18,6 +18,7 @@ from amrgen.stepping.session import Mode
 from amrgen.transitions.annotations import Key
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.model import SessionModel
+from amrgen_gui.state.differences import differing_span
 
 
 def _value_label(size: float = 10, bold: bool = False) -> QLabel:
@@ -89,17 +90,16 @@ class OutputView(QScrollArea):
 
 def edits_html(edits) -> str:
     """One line per postprocessing step that changed the sentence: its name, and the
-    words it took out (struck through) and put in (bold), the rest elided."""
+    words it took out (struck through) and put in (bold) after the two words before
+    them, what all the sentence shares elided (:func:`~amrgen_gui.state.differences.differing_span`)."""
     if not edits:
         return "none: the words of c_f as they are"
     lines = []
     for edit in edits:
-        before, after = edit.before.split(), edit.after.split()
-        start = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
-        end = next((i for i, (a, b) in enumerate(zip(reversed(before), reversed(after))) if a != b),
-                   min(len(before), len(after)) - start)
-        gone, new = before[start:len(before) - end], after[start:len(after) - end]
-        change = " ".join([*(f"<s>{escape(w)}</s>" for w in gone), *(f"<b>{escape(w)}</b>" for w in new)])
-        context = escape(" ".join(before[max(0, start - 2):start]))
+        start, end = differing_span(edit.before, [edit.after])
+        new_start, new_end = differing_span(edit.after, [edit.before])
+        gone, put = edit.before[start:end].strip(), edit.after[new_start:new_end].strip()
+        change = " ".join([*([f"<s>{escape(gone)}</s>"] if gone else []), *([f"<b>{escape(put)}</b>"] if put else [])])
+        context = escape(" ".join(edit.before[:start].split()[-2:]))
         lines.append(f"<i>{escape(edit.step)}</i>: …{context} {change}…")
     return "<br>".join(lines)
