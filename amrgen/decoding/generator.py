@@ -231,12 +231,14 @@ class Generator:
     def generate(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> Generation:
         """Algorithm 5 and postprocessing on one AMR graph (``first_phase``: what
         :meth:`first_phase` gave for it, if known)."""
-        return self.say(self.root_candidates(amr, first_phase))
+        return self.say(self.root_candidates(amr, first_phase, every=self.pipeline.reranks))
 
-    def root_candidates(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None) -> RootCandidates:
+    def root_candidates(self, amr: Amr, first_phase: tuple[Amr, Phase1Result] | None = None,
+                        every: bool = True) -> RootCandidates:
         """Phase 1 and phase 2 of Algorithm 5 on one AMR graph, and every
-        candidate of best(root(G')) replayed; none of it depends on the
-        postprocessing pipeline."""
+        candidate of best(root(G')) replayed (``every`` False: only the best
+        that has a yield, all a pipeline without re-ranking says); none of it
+        depends on the postprocessing pipeline."""
         graph, phase1 = first_phase or self.first_phase(amr)
         c = phase1.configuration
         undecided = [v for v in c.graph.vertices if not c.rho.defined(Key.DEL, v)]
@@ -247,7 +249,7 @@ class Generator:
         if not candidates:
             raise GenerationError("no candidate reached the root in phase 2")
         replayed = []
-        wanted = 1 if len(c.graph.vertices) > MAX_VERTICES_ALL_SAID else len(candidates)
+        wanted = len(candidates) if every and len(c.graph.vertices) <= MAX_VERTICES_ALL_SAID else 1
         shared: dict = {}  # the candidates agree on most vertices: their configurations there are made once
         for hypothesis in candidates:
             steps: list[tuple[Configuration, Transition, float]] = []
