@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import penman
 from penman.models.amr import model as _amr_model
 
-from amrgen.amr_vocabulary import MODE
+from amrgen.amr_vocabulary import MODE, MULTI_SENTENCE
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.io.alignments import strip_surface_alignment
@@ -55,6 +55,12 @@ def concept_form(label: object) -> str:
 def is_quoted(label: str) -> bool:
     """A PENMAN string constant: the label in double quotes."""
     return len(label) >= 2 and label[0] == label[-1] == '"'
+
+
+def is_sentence_root(g: Graph, v: Vertex) -> bool:
+    """Whether v heads a sentence of g: the root, or a child of a multi-sentence root."""
+    parents = g.parents(v)
+    return not parents or all(str(g.label(p)) == MULTI_SENTENCE for p in parents)
 
 
 def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:

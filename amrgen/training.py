@@ -15,6 +15,7 @@ the first stage on events where the first-stage model chose T_restr.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -148,16 +149,22 @@ def feature_lists(features_dir: str | Path | None = None,
 def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[ExtendedEntry], *,
           approach: Approach | str = Approach.TEXT, features_dir: str | Path | None = None, iterations: int = 1,
           workers: int = 1, progress: Progress = lambda message: None,
-          sources: Sequence[str] = ()) -> TrainingResult:
+          sources: Sequence[str] = (), learnt_punctuation: bool = False) -> TrainingResult:
     """Train every model of :data:`amrgen.ml.names.MODELS`, ``workers`` at a time;
     with ``iterations`` = 2 retrain those after the first stage as in the thesis's
     second iteration (:func:`second_iteration`); ``approach`` :data:`BOTH` trains the
     insertion models on the gold transitions of both approaches (:func:`training_events`).  ``sources`` names the corpus of
     each training entry (none: one corpus); the punctuation conventions are
     learnt by corpus where there are several
-    (:func:`~amrgen.postprocess.conventions.learn_corpus_conventions`)."""
+    (:func:`~amrgen.postprocess.conventions.learn_corpus_conventions`).  With
+    ``learnt_punctuation`` the oracle runs on bigraphs that keep the references'
+    punctuation (:func:`~amrgen.prep.extended.punctuated`), so that the models learn
+    the mark that ends a sentence (docs/deviations.md)."""
     if iterations not in (1, 2):
         raise ValueError(f"iterations must be 1 or 2, not {iterations}")
+    if learnt_punctuation:
+        train_entries = [dataclasses.replace(e, punctuated=True) for e in train_entries]
+        dev_entries = [dataclasses.replace(e, punctuated=True) for e in dev_entries]
     started = time.perf_counter()
     stages: dict[str, tuple[float, float]] = {}
 

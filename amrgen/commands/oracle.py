@@ -42,6 +42,7 @@ from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs
 from amrgen.oracle.training_data import OracleRun, training_data
 from amrgen.prep.extended import ExtendedEntry
+from amrgen.prep.tokenize import is_punctuation
 from amrgen.transitions.listing import format_transitions
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import TRANSITION_CLASSES
@@ -159,7 +160,8 @@ def report(args: argparse.Namespace, label: str, entries: list[ExtendedEntry], r
     if args.bleu:
         outputs = [run.output or "" for run in runs]
         print(f"{label}BLEU: {corpus_bleu(outputs, [' '.join(e.tokens) for e in entries]):.2f}")
-        print(f"{label}BLEU (no punctuation): {corpus_bleu(outputs, [' '.join(e.words) for e in entries]):.2f}")
+        words = [" ".join(word for word in output.split() if not is_punctuation(word)) for output in outputs]
+        print(f"{label}BLEU (no punctuation): {corpus_bleu(words, [' '.join(e.words) for e in entries]):.2f}")
     terminated = sum(run.terminated and run.output is not None for run in runs)
     if args.bleu or args.counts:
         print(f"{label}terminated: {terminated}/{len(runs)}")

@@ -33,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "insertion models learn the gold transitions of both, as the thesis trained them")
     parser.add_argument("--iterations", type=int, choices=(1, 2), default=1,
                         help="2: retrain the models after the first stage on predicted first stages (default: 1)")
+    parser.add_argument("--learnt-punctuation", action="store_true",
+                        help="the oracle keeps the references' punctuation, so that the models learn the mark "
+                        "that ends a sentence (Insert-Child right of its root; docs/deviations.md)")
     parser.add_argument("--workers", type=int, default=2, metavar="N",
                         help="models trained at the same time, one process each (default: 2)")
     add_dask_option(parser)
@@ -55,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
         result = training.train(corpora["training"].entries, corpora["dev"].entries,
                                 approach=args.approach, features_dir=args.features,
                                 iterations=args.iterations, workers=args.workers, progress=say,
-                                sources=corpora["training"].sources)
+                                sources=corpora["training"].sources, learnt_punctuation=args.learnt_punctuation)
     settings = {"amrgen": __version__, "training corpus": _named(args.train), "dev corpus": _named(args.dev),
                 "approach": args.approach, "features": args.features or "resources/features",
-                "iterations": args.iterations}
+                "iterations": args.iterations, "learnt punctuation": args.learnt_punctuation}
     training.save(result, args.output, settings)
     keys = [k for k in SUMMARY_KEYS if any(summary[k] is not None for summary in result.summary.values())]
     print("model".ljust(22) + "".join(key.replace("first_iteration_", "1st_").rjust(16) for key in keys))

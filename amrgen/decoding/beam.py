@@ -199,11 +199,11 @@ class BestSequenceSearch:
             scores.clear()
         result = Phase2Result(order=list(g.bottom_up_traversal()), root=g.root)
         # Each vertex gets its own range of names for the vertices inserted at it
-        # (at most one Insert-Child and one Insert-Between per child).
+        # (at most two Insert-Child, a word and a mark, and one Insert-Between per child).
         next_free = c.inserted
         for v in result.order:
             result.numbering[v] = next_free
-            next_free += len(g.children(v)) + 2
+            next_free += len(g.children(v)) + 3
         for v in result.order:
             checkpoint()
             start = c.with_(node_buffer=(v,), child_buffer=(), inserted=result.numbering[v])
@@ -243,29 +243,53 @@ class BestSequenceSearch:
             # by its own Realize below, like any other).
             yield c, (), (), {}
             return
-        # Realizations of v that insert the same child insert the same vertex (Realize
-        # changes ρ only): they share one graph object, and with it what is memoised
-        # about the graph (the features' values, the orders of get_best).
-        inserted_graphs: dict[Transition, Graph] = {}
+        inserted_graphs: dict[tuple[Transition, ...], Graph] = {}
         for t_real, p_real in self.probabilities.realizations(c):
-            hist: tuple[Step, ...] = ((t_real, p_real),)
             c_real = t_real.apply(c)
-            local: dict[Vertex, list[Hypothesis]] = {}
-            insertion = self.probabilities.child_insertion(c_real)
-            if insertion is not None:
-                t_ins, p_ins = insertion
-                hist += ((t_ins, p_ins),)
-                c_real = t_ins.apply(c_real)
-                if isinstance(t_ins, InsertChild):
-                    c_real = c_real.with_(graph=inserted_graphs.setdefault(t_ins, c_real.graph))
-                    new = c_real.sigma1
-                    local[new] = self.get_best(c_real.with_(node_buffer=(new,)), best)
-                    c_real = c_real.with_(node_buffer=(v,))
-                    # At most one Insert-Child per vertex (5.1): No-Insertion follows for sure.
-                    hist += ((NoInsertion(), 1.0),)
-                    c_real = NoInsertion().apply(c_real)
             words = tuple(t_real.word.split()) if t_real.word else ()
-            yield c_real, hist, words, local
+            c_ins, hist, local = self._insertions(c_real, ((t_real, p_real),), best, inserted_graphs)
+            yield c_ins, hist, words, local
+
+    def _insertions(self, c: Configuration, hist: tuple[Step, ...], best: Mapping[Vertex, list[Hypothesis]],
+                    inserted_graphs: dict[tuple[Transition, ...], Graph]) -> tuple:
+        """The Insert-Child step of a realized v = σ1, greedy as in Algorithm 3: at most one
+        word left of v (5.1) and, at a sentence's root, the mark that ends the sentence, where
+        the model learnt them (learnt punctuation; the word step's No-Insertion is then not
+        scored: the mark's probability is the step's): (c after No-Insertion, hist,
+        best of inserted children)."""
+        insertion = self.probabilities.child_insertion(c)
+        if insertion is None:
+            return c, hist, {}
+        local: dict[Vertex, list[Hypothesis]] = {}
+        inserted: tuple[Transition, ...] = ()
+        left_none = 1.0
+        if isinstance(insertion[0], InsertChild):
+            inserted = (insertion[0],)
+            c = self._inserted(c, insertion[0], inserted, best, local, inserted_graphs)
+            hist += (insertion,)
+        else:
+            left_none = insertion[1]
+        t_mark, p_mark = self.probabilities.final_mark(c)
+        if isinstance(t_mark, InsertChild):
+            c = self._inserted(c, t_mark, (*inserted, t_mark), best, local, inserted_graphs)
+            steps = ((t_mark, p_mark), (NoInsertion(), 1.0))
+        else:  # no mark follows: No-Insertion is the word step's own (p = 1 after a word)
+            steps = ((NoInsertion(), left_none),)
+        return NoInsertion().apply(c), hist + steps, local
+
+    def _inserted(self, c: Configuration, t: InsertChild, key: tuple[Transition, ...],
+                  best: Mapping[Vertex, list[Hypothesis]], local: dict[Vertex, list[Hypothesis]],
+                  inserted_graphs: dict[tuple[Transition, ...], Graph]) -> Configuration:
+        """c after Insert-Child t and best of the vertex it adds (into ``local``), σ1 again v.
+        Realizations of v that insert the same children insert the same vertices (Realize
+        changes ρ only): they share one graph object, and with it what is memoised
+        about the graph (the features' values, the orders of get_best)."""
+        v = c.sigma1
+        c = t.apply(c)
+        c = c.with_(graph=inserted_graphs.setdefault(key, c.graph))
+        new = c.sigma1
+        local[new] = self.get_best(c.with_(node_buffer=(new,)), best)
+        return c.with_(node_buffer=(v,))
 
     def _combine(self, c_real: Configuration, sequence: tuple[Vertex, ...], steps: tuple[Step, ...],
                  own: tuple[str, ...], best: Mapping[Vertex, list[Hypothesis]],

@@ -18,7 +18,9 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   passive constructions"), with probability 1 since P^w(α) already scored
   α; the auxiliary is *be*, whose form its default realizations and the
   language model choose.  Otherwise the most probable output of the
-  Insert-Child model other than an article.
+  Insert-Child model other than an article or a mark.  At a sentence's root, then,
+  the most probable mark that ends a sentence, for a model that learnt them
+  (learnt punctuation, :meth:`TransitionProbabilities.final_mark`), placed last by Reorder.
 - Reorder-(v1..vn): Eq. (equ:reo3) with p_*, p_l and p_r.  A child that
   Insert-Child-(w, left) added is left of σ1 (its Mapping puts σ~ ≺ σ1, so
   p_* is 1 for it, as in the reference implementation, §8.4); its place
@@ -46,13 +48,13 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 
-from amrgen.amr import concept_form, has_mode, quantity_of_unit
+from amrgen.amr import concept_form, has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
 from amrgen.amr_vocabulary import UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
-from amrgen.lexicon.words import ARTICLES, COPULAS
+from amrgen.lexicon.words import ARTICLES, COPULAS, FINAL_MARKS
 from amrgen.ml.context import FeatureContext
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
@@ -63,7 +65,7 @@ from amrgen.realization.numbers import contradicts, is_number, says_a_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
-from amrgen.transitions.constraints import is_named_entity, is_propbank_frameset
+from amrgen.transitions.constraints import is_final_mark, is_named_entity, is_propbank_frameset
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -227,9 +229,12 @@ class TransitionProbabilities:
         return best or [(NONE, 1.0)]
 
     def realizations(self, c: Configuration) -> list[tuple[Realize, float]]:
-        """prune_h1 of the applicable Realize-(w, α) with P(Realize-(w, α) | c) (Eq. equ:rea4)."""
+        """prune_h1 of the applicable Realize-(w, α) with P(Realize-(w, α) | c) (Eq. equ:rea4);
+        a mark that ends a sentence (learnt punctuation) is itself, p = 1, as no model learns it."""
         h, v = self.hyper, c.sigma1
         label = str(c.graph.label(v))
+        if is_final_mark(c.graph, v):
+            return [(Realize(label, SyntacticAnnotation()), 1.0)]
         use_model = label in self._known_concepts and not c.rho.defined(Key.LINK, v) and not (
             is_named_entity(c.graph, v) and not shows_concept(self.models.entity_arrangements, concept_form(label)))
         imperative = has_mode(c.graph, v, "imperative")
@@ -285,7 +290,8 @@ class TransitionProbabilities:
         found: list[tuple[Transition, float]] = [
             (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
         for word, p in probabilities.items():
-            if word and word not in ARTICLES and self.system.applicable(InsertChild(word, LEFT), c):
+            if word and word not in ARTICLES and word not in FINAL_MARKS and self.system.applicable(
+                    InsertChild(word, LEFT), c):
                 found.append((InsertChild(word, LEFT), p))
         found.sort(key=lambda pair: -pair[1])
         return found
@@ -295,6 +301,26 @@ class TransitionProbabilities:
         greedily); None where there is no such step."""
         found = self.child_insertions(c)
         return found[0] if found else None
+
+    def final_mark(self, c: Configuration) -> tuple[Transition, float]:
+        """The step after the Insert-Child step at a sentence's root (learnt punctuation),
+        taken greedily as Algorithm 3 takes the Insert-Child step: Insert-Child-(w, right) of
+        the mark w that ends a sentence most probably, with its probability among the marks;
+        No-Insertion (p = 1) elsewhere, or where the model knows no mark.  Every sentence ends
+        in a mark, as nearly every reference of the training corpora does: the model's
+        No-Insertion there mostly stands for the end of the step after the mark (its features
+        do not say whether a mark was inserted), not for a sentence without one."""
+        if (not is_sentence_root(c.graph, c.sigma1) or not NoInsertion().applicable(c)
+                or c.rho.defined(Key.LINK, c.sigma1)):
+            return NoInsertion(), 1.0
+        probabilities = self.models.probabilities(ModelName.INSERT_CHILD, self.models.context(c))
+        options = [(InsertChild(word, RIGHT), p) for word, p in probabilities.items()
+                   if word in FINAL_MARKS and self.system.applicable(InsertChild(word, RIGHT), c)]
+        total = sum(p for _, p in options)
+        if not total:
+            return NoInsertion(), 1.0
+        t, p = max(options, key=lambda pair: pair[1])
+        return t, p / total
 
     # -- Reorder ----------------------------------------------------------------------
 
@@ -312,6 +338,7 @@ class TransitionProbabilities:
         children = g.children(v)
         inserted = [ch for ch in children if PLACEHOLDER in g.edge_labels(v, ch)]
         articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
+        marks = [ch for ch in inserted if str(g.label(ch)) in FINAL_MARKS]
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []
@@ -320,10 +347,11 @@ class TransitionProbabilities:
             halves = []
             for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
                 # An inserted child has no side to choose: Insert-Child-(w, left) put it left.
-                members = [ch for ch in children if sides.get(ch, LEFT) == side and ch not in articles]
+                members = [ch for ch in children
+                           if sides.get(ch, LEFT) == side and ch not in articles and ch not in marks]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
-                sequence = (*articles, *left, v, *right)
+                sequence = (*articles, *left, v, *right, *marks)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])
         # prune_h2 keeps the first h.n2 applicable orders of this (stably sorted) list:

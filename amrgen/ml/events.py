@@ -31,6 +31,7 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.oracle.training_data import OracleRun
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.constraints import is_final_mark
 from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.transitions import (
     LEFT,
@@ -78,6 +79,8 @@ def events_of(c: Configuration, t: Transition, context: FeatureContext) -> Itera
     """The events one pair (c, t*) gives: those of the model of σ1's stage
     (Delete-Reentrance, which no model scores, gives none)."""
     step = stage(c)
+    if is_final_mark(c.graph, c.sigma1) or (step is Stage.INSERT_BETWEEN and is_final_mark(c.graph, c.beta1)):
+        return  # a mark that ends a sentence is said and placed by hand once inserted (learnt punctuation)
     if step is Stage.PREDECESSORS:
         if isinstance(t, FIRST_STAGE):
             yield Event(ModelName.FIRST_STAGE, context, t.name)
@@ -103,7 +106,8 @@ def _key(model: ModelName) -> Key:
 def _order_events(c: Configuration, t: Reorder, context: FeatureContext) -> Iterator[Event]:
     s1 = c.sigma1
     head = t.sequence.index(s1)
-    sides = {v: LEFT if i < head else RIGHT for i, v in enumerate(t.sequence) if v != s1}
+    sides = {v: LEFT if i < head else RIGHT for i, v in enumerate(t.sequence)
+             if v != s1 and not is_final_mark(c.graph, v)}
     ordered = context.derive(sides=sides)
     for v, side in sides.items():
         yield Event(ModelName.REORDER_HEAD, ordered.derive(children=(v,)), side)

@@ -88,6 +88,12 @@ def _has_child(x: FeatureContext, v: Vertex, label: tuple[str]) -> bool:
     return any(x.label(c) == label[0] for c in x.graph.children(v))
 
 
+@_indicator("HasDescendant", "one")
+def _has_descendant(x: FeatureContext, v: Vertex, label: tuple[str]) -> bool:
+    """Whether some vertex below v has the label l (HasDescendant[amr-unknown]: v's phrase asks)."""
+    return any(x.label(u) == label[0] for u in x.graph.successors(v))
+
+
 @_indicator("HasEdge", "one")
 def _has_edge(x: FeatureContext, v: Vertex, label: tuple[str]) -> bool:
     """HasEdge_l(v): whether an edge labeled l leaves v."""

@@ -27,13 +27,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from amrgen.amr import depths, is_inverted
+from amrgen.amr import depths, is_inverted, is_sentence_root
 from amrgen.bigraph import Bigraph
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import ARTICLES, AUXILIARY_LEMMA_OF, CHILD_AUXILIARIES, W_LEFT
+from amrgen.lexicon.words import ARTICLES, AUXILIARY_LEMMA_OF, CHILD_AUXILIARIES, FINAL_MARKS, W_LEFT
+from amrgen.prep.tokenize import is_punctuation
 from amrgen.oracle.annotations import Approach, gold_annotation, simplify
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
-from amrgen.transitions.configuration import Configuration, InsertedVertex
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen.transitions.constraints import is_propbank_frameset
 from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
@@ -57,6 +58,7 @@ CHILD_INSERTABLE = CHILD_AUXILIARIES | ARTICLES
 """Σ_IC: the words the text-based approach may insert as children (auxiliaries and articles)."""
 
 INSERT_BETWEEN_WORDS = W_LEFT
+HYPHEN = "-"
 """Σ_IB: the words the text-based approach may insert between σ1 and β1 (mostly adpositions)."""
 
 
@@ -113,6 +115,8 @@ class Oracle:
         """B's alignment at c_s(G)."""
         self._between: dict[tuple, int] = (
             self._align_insertions(bigraph) if approach is Approach.DEPENDENCY else {})
+        self.final_mark = _final_mark(bigraph.words)
+        """The position of the mark that ends the sentence (None: it ends without one)."""
 
     @property
     def words(self) -> list[str]:
@@ -205,8 +209,7 @@ class Oracle:
 
     def _merge(self, s: OracleState, c: Configuration, parent: Vertex) -> Merge:
         positions = sorted(s.aligned(c.sigma1) | s.aligned(parent))
-        words = " ".join(self.words[i - 1] for i in positions)
-        return Merge(words, simplify(self.bigraph.pos[positions[0] - 1]))
+        return Merge(self._said(positions), simplify(self.bigraph.pos[positions[0] - 1]))
 
     def _realize(self, s: OracleState, c: Configuration) -> Realize:
         s1 = c.sigma1
@@ -217,9 +220,38 @@ class Oracle:
         if fixed is not None and fixed != annotation.pos:
             # A Merge already fixed σ1's POS, and Realize's Domain demands it.
             annotation = replace(annotation, pos=fixed)
-        return Realize(" ".join(self.words[i - 1] for i in positions), annotation)
+        return Realize(self._said(positions), annotation)
+
+    def _said(self, positions: list[int]) -> str:
+        """The words at ``positions`` (ascending), with a hyphen the reference has between
+        two of them (learnt punctuation: "grown - ups")."""
+        said = []
+        for i in positions:
+            if said and i == previous + 2 and self.words[i - 2] == HYPHEN:
+                said.append(HYPHEN)
+            said.append(self.words[i - 1])
+            previous = i
+        return " ".join(said)
 
     def _insert_child(self, s: OracleState, c: Configuration) -> Gold:
+        gold = self._insert_word(s, c)
+        if isinstance(gold.transition, NoInsertion):
+            return self._insert_final_mark(s, c)
+        return gold
+
+    def _insert_final_mark(self, s: OracleState, c: Configuration) -> Gold:
+        """Insert-Child-(w, right) of a sentence's root for the mark w that ends it
+        (learnt punctuation, docs/deviations.md): for the graph's root the mark the
+        reference ends with, for a sentence of a multi-sentence graph the mark after its span."""
+        g, s1 = c.graph, c.sigma1
+        if not s.aligned(s1) or not is_sentence_root(g, s1):
+            return Gold(NoInsertion())
+        i = self.final_mark if not g.parents(s1) else _mark_after(self.words, max(s.span(g, s1)))
+        if i is None or s.owners(i):
+            return Gold(NoInsertion())
+        return Gold(InsertChild(self.words[i - 1], RIGHT), i)
+
+    def _insert_word(self, s: OracleState, c: Configuration) -> Gold:
         s1 = c.sigma1
         own = s.aligned(s1)
         if not own:
@@ -239,7 +271,7 @@ class Oracle:
             return Gold(NoInsertion())
         d = self.bigraph.dependencies
         leaves = {u for j in own for u in d.children(j) if not d.children(u)}
-        unaligned = sorted(u for u in leaves if not s.owners(u))
+        unaligned = sorted(u for u in leaves if not s.owners(u) and not is_punctuation(self.words[u - 1]))
         if not unaligned:
             return Gold(NoInsertion())
         j = unaligned[0]
@@ -256,9 +288,10 @@ class Oracle:
         return Reorder(*_respecting(g.order, [*left, s1, *right]))
 
     def _insert_between(self, s: OracleState, c: Configuration) -> Gold:
-        g, s1, b1 = c.graph, c.sigma1, c.beta1
-        if c.rho.get(Key.DEL, s1) != 0:
+        if c.rho.get(Key.DEL, c.sigma1) != 0 or PLACEHOLDER in c.graph.edge_labels(c.sigma1, c.beta1):
+            # Nothing between σ1 and a child Insert-Child added (the decoder inserts none there).
             return Gold(NoInsertion())
+        g, s1, b1 = c.graph, c.sigma1, c.beta1
         if self.approach is Approach.DEPENDENCY:
             for label in g.edge_labels(s1, b1):
                 i = self._between.get((s1, label, b1))
@@ -426,6 +459,26 @@ def _respecting(order, sequence: list[Vertex]) -> list[Vertex]:
         pending.remove(ready)
         result.append(ready)
     return result
+
+
+def _final_mark(words: list[str]) -> int | None:
+    """The position of the last mark of FINAL_MARKS after the last word, if any."""
+    for i in range(len(words), 0, -1):
+        if words[i - 1] in FINAL_MARKS:
+            return i
+        if not is_punctuation(words[i - 1]):
+            return None
+    return None
+
+
+def _mark_after(words: list[str], last: int) -> int | None:
+    """The position of the first mark of FINAL_MARKS after position ``last`` with no word between."""
+    for i in range(last + 1, len(words) + 1):
+        if words[i - 1] in FINAL_MARKS:
+            return i
+        if not is_punctuation(words[i - 1]):
+            return None
+    return None
 
 
 def _median(positions: set[int]) -> float:

@@ -31,6 +31,10 @@ from amrgen.postprocess.conventions import PARENTHESIZED, PUNCTUATED, QUOTED_SPE
 from amrgen.postprocess.step import ADDITION, REFINEMENT, THESIS, Context, Step
 from amrgen.transitions.configuration import Configuration, finalize
 
+UNPUNCTUATED = Step("unpunctuated", ADDITION, None, writes=(PUNCTUATED,),
+                    about="The marks the generator said, unsaid where the graph's corpora do not punctuate "
+                          "(the conventions followed: MASSIVE's requests).")
+"""What the edits list (``--trace``) calls the learnt marks' removal; not a step of a pipeline."""
 RERANK = "rerank-said"
 """The step that says, of the candidates of best(root(G')), the one whose score plus
 θ_LM · score_LM of its postprocessed sentence is highest (:meth:`Generator.say
@@ -109,13 +113,19 @@ class Pipeline:
         """w̃: ĉ after every configuration step, c_f of the result as words, and
         the words after every words step; a step that writes a convention the
         graph's training corpora do not follow is skipped
-        (:meth:`~amrgen.postprocess.conventions.Conventions.for_graph`).
+        (:meth:`~amrgen.postprocess.conventions.Conventions.for_graph`), and where
+        they do not end sentences in a mark, the marks the generator said (learnt
+        punctuation) are unsaid first.
         ``edits`` receives each step that changed the sentence, with the sentence before and after it."""
         conventions = context.conventions.for_graph(c.graph)
         if conventions is not context.conventions:
             context = replace(context, conventions=conventions)
         steps = [step for step in self.steps if step.apply is not None and conventions.allows(step.writes)]
         before = finalize(c) if edits is not None else None
+        if not conventions.follows(PUNCTUATED):
+            c = punctuation.unsaid_marks(c)
+            if edits is not None:
+                before = _record(edits, UNPUNCTUATED, before, finalize(c))
         for step in steps:
             if step.on == "configuration":
                 c = step.apply(c, context)

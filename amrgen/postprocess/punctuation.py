@@ -12,7 +12,7 @@ convention (:mod:`amrgen.postprocess.conventions`).
 from __future__ import annotations
 
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, SPEECH_VERBS
+from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, FINAL_MARKS, SPEECH_VERBS
 from amrgen.postprocess.editing import (
     add_mark,
     asks,
@@ -32,6 +32,12 @@ from amrgen.transitions.constraints import is_propbank_frameset
 FRONTED_ROLES = frozenset({"condition", "time", "concession", "location"})
 """The roles of adverbial clauses that take a comma when they precede their head."""
 HYPHEN = "-"
+
+
+def unsaid_marks(c: Configuration) -> Configuration:
+    """c with every mark the generator said (learnt punctuation) realized as ε: for a
+    graph whose corpora do not punctuate (``--conventions`` of MASSIVE's requests)."""
+    return realized(c, [(v, "") for v in c.graph.vertices if c.rho.get(Key.REAL, v) in FINAL_MARKS])
 
 
 # -- the sentence's mark ----------------------------------------------------------

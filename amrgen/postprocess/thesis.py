@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import ARTICLES
+from amrgen.lexicon.words import ARTICLES, FINAL_MARKS
 from amrgen.postprocess.editing import UNKNOWN, add_mark, sentence_roots
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import NONE, Key
@@ -180,9 +180,12 @@ def punctuated(c: Configuration, mark_of: Callable[[Graph, Vertex], str]) -> Con
     """c' of Section 4.4 for the punctuation ``mark_of`` gives: a vertex v_punc
     realized as the mark of every v ∈ R̂ (none for ε), under an edge (v, ⋆,
     v_punc) and after every vertex of ch(v) ∪ {v}, so that the mark ends the
-    realization of Ĝ|v."""
+    realization of Ĝ|v; a v whose mark the generator said (learnt punctuation)
+    keeps it."""
     original = c.graph
     for v in sentence_roots(original):
+        if any(str(original.label(u)) in FINAL_MARKS for u in original.children(v)):
+            continue
         mark = mark_of(original, v)
         if mark:
             c = add_mark(c, v, mark, after=[v, *original.children(v)])

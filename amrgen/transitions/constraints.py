@@ -15,12 +15,20 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from amrgen.amr import has_mode, quantity_of_unit
+from amrgen.amr import has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr_vocabulary import MULTI_SENTENCE, NEGATIVE, POSITIVE, UNKNOWN
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import ARTICLES, COPULAS, IMPERATIVE_SUBJECTS, INSERTION_LABELS, W_LEFT, W_RIGHT
+from amrgen.lexicon.words import (
+    ARTICLES,
+    COPULAS,
+    FINAL_MARKS,
+    IMPERATIVE_SUBJECTS,
+    INSERTION_LABELS,
+    W_LEFT,
+    W_RIGHT,
+)
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
-from amrgen.transitions.configuration import PLACEHOLDER, Configuration
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen.transitions.transitions import (
     LEFT,
     RIGHT,
@@ -160,9 +168,13 @@ class Constraints:
         return True
 
     def _insert_child(self, c: Configuration, t: InsertChild) -> bool:
-        s1 = c.sigma1
-        already = any(label == PLACEHOLDER for _, label, _ in c.graph.out_edges(s1))
-        return t.side == LEFT and not already
+        """One word left of σ1 (5.1); and, learnt punctuation, one mark right of a
+        sentence's root that ends the sentence (:data:`FINAL_MARKS`, docs/deviations.md)."""
+        g, s1 = c.graph, c.sigma1
+        inserted = [str(g.label(u)) for _, label, u in g.out_edges(s1) if label == PLACEHOLDER]
+        if t.word in FINAL_MARKS:
+            return t.side == RIGHT and is_sentence_root(g, s1) and not FINAL_MARKS.intersection(inserted)
+        return t.side == LEFT and not any(word not in FINAL_MARKS for word in inserted)
 
     def _insert_between(self, c: Configuration, t: InsertBetween) -> bool:
         labels = set(c.graph.edge_labels(c.sigma1, c.beta1))
@@ -180,6 +192,8 @@ class Constraints:
         labels = {child: g.edge_labels(s1, child) for child in g.children(s1)}
         articles = [v for v in labels if g.label(v) in ARTICLES]
         if articles and position[articles[0]] != 0:
+            return False
+        if any(position[v] != len(seq) - 1 for v in _final_marks(g, labels)):
             return False
         if not _ordered(_numbered(labels, "snt"), position):
             return False
@@ -222,6 +236,9 @@ class Constraints:
         if articles:
             seq.remove(articles[0])
             seq.insert(0, articles[0])
+        for mark in _final_marks(g, labels):
+            seq.remove(mark)
+            seq.append(mark)
         return seq
 
 
@@ -234,6 +251,16 @@ def _numbered(labels: dict[Vertex, list[str]], prefix: str) -> list[Vertex]:
                 found.append((int(label[len(prefix):]), v))
                 break
     return [v for _, v in sorted(found, key=lambda kv: kv[0])]
+
+
+def is_final_mark(g: Graph, v: Vertex) -> bool:
+    """Whether v is a mark Insert-Child added to end a sentence (learnt punctuation)."""
+    return isinstance(v, InsertedVertex) and str(g.label(v)) in FINAL_MARKS
+
+
+def _final_marks(g: Graph, labels: Mapping[Vertex, list[str]]) -> list[Vertex]:
+    """The inserted child that ends the sentence (learnt punctuation): always last."""
+    return [v for v in labels if is_final_mark(g, v)]
 
 
 def _ordered(vertices: list[Vertex], position: dict[Vertex, int]) -> bool:

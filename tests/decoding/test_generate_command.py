@@ -263,3 +263,24 @@ def test_generate_takes_the_postprocessing_pipeline(tiny, tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"amrgen: error: {steps}:2: unknown postprocessing step 'duplicate' (known: "
                    + ", ".join(BY_NAME) + ")"]
+
+
+def test_a_model_with_learnt_punctuation_says_its_own_final_mark(tiny, tmp_path):
+    """``train --learnt-punctuation``: the model ends "chapter 1" with the mark itself, even
+    under ``--postprocess thesis`` (whose rule gives a two-vertex graph none); where the
+    conventions followed do not punctuate, the mark is unsaid."""
+    _, lm, corpus = tiny
+    train = tmp_path / "train.txt"
+    train.write_text("\n\n".join(_entries(LP["training"].location, 0, 6)) + "\n", encoding="utf-8")
+    model = tmp_path / "model"
+    assert main(["train", str(train), "--dev", str(train), "-o", str(model), "--workers", "1",
+                 "--learnt-punctuation"]) == 0
+    assert json.loads((model / "manifest.json").read_text(encoding="utf-8"))["settings"]["learnt punctuation"]
+    output = tmp_path / "out.txt"
+    options = ["--model", str(model), "--lm", str(lm)]
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--postprocess", "thesis", *options]) == 1
+    assert output.read_text(encoding="utf-8").split("\n")[0] == "chapter 1 ."
+    unpunctuated = tmp_path / "requests.txt"
+    unpunctuated.write_text("# ::snt wake me up at seven\n(w / wake-up-02 :ARG1 (i / i))\n", encoding="utf-8")
+    assert main(["generate", "-i", str(corpus), "-o", str(output), "--conventions", str(unpunctuated), *options]) == 1
+    assert output.read_text(encoding="utf-8").split("\n")[0] == "chapter 1"
