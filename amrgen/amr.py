@@ -57,10 +57,18 @@ def is_quoted(label: str) -> bool:
     return len(label) >= 2 and label[0] == label[-1] == '"'
 
 
+def sentence_roots(g: Graph) -> list[Vertex]:
+    """R̂ (thesis 4.4): the children of a multi-sentence root, else the root alone."""
+    root = g.root
+    return g.children(root) if g.label(root) == MULTI_SENTENCE else [root]
+
+
 def is_sentence_root(g: Graph, v: Vertex) -> bool:
-    """Whether v heads a sentence of g: the root, or a child of a multi-sentence root."""
+    """Whether v ∈ R̂ (:func:`sentence_roots`), from v's parents alone (no walk over the graph)."""
     parents = g.parents(v)
-    return not parents or all(str(g.label(p)) == MULTI_SENTENCE for p in parents)
+    if not parents:
+        return g.label(v) != MULTI_SENTENCE
+    return len(parents) == 1 and g.label(parents[0]) == MULTI_SENTENCE and not g.parents(parents[0])
 
 
 def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:

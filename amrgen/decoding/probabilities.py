@@ -338,7 +338,7 @@ class TransitionProbabilities:
         children = g.children(v)
         inserted = [ch for ch in children if PLACEHOLDER in g.edge_labels(v, ch)]
         articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
-        marks = [ch for ch in inserted if str(g.label(ch)) in FINAL_MARKS]
+        marks = [ch for ch in inserted if is_final_mark(g, ch)]
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []

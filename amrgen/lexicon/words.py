@@ -128,6 +128,8 @@ INSERTION_LABELS = _word_sets("insertion-labels")
 """Word ↦ the edge labels it may only be inserted on (but → concession, concession-of)."""
 FINAL_MARKS = frozenset({".", "?", "!", "..."})
 """The marks that end a sentence: Insert-Child-(w, right) of a sentence's root says them (learnt punctuation)."""
+HYPHEN = "-"
+"""A hyphen as the tokenizer splits it off ("grown - ups")."""
 IMPERATIVE_SUBJECTS = _set("imperative-subjects")
 """Pronouns deleted where they fill an :ARGk of an imperative verb (you, we)."""
 

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from amrgen.amr import depths, is_inverted, is_sentence_root
 from amrgen.bigraph import Bigraph
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import ARTICLES, AUXILIARY_LEMMA_OF, CHILD_AUXILIARIES, FINAL_MARKS, W_LEFT
+from amrgen.lexicon.words import ARTICLES, AUXILIARY_LEMMA_OF, CHILD_AUXILIARIES, FINAL_MARKS, HYPHEN, W_LEFT
 from amrgen.prep.tokenize import is_punctuation
 from amrgen.oracle.annotations import Approach, gold_annotation, simplify
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
@@ -58,7 +58,6 @@ CHILD_INSERTABLE = CHILD_AUXILIARIES | ARTICLES
 """Σ_IC: the words the text-based approach may insert as children (auxiliaries and articles)."""
 
 INSERT_BETWEEN_WORDS = W_LEFT
-HYPHEN = "-"
 """Σ_IB: the words the text-based approach may insert between σ1 and β1 (mostly adpositions)."""
 
 

@@ -7,7 +7,7 @@ figures are in docs/results.md."""
 
 from __future__ import annotations
 
-from amrgen.amr import concept_form, has_mode
+from amrgen.amr import concept_form, has_mode, sentence_roots
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -33,7 +33,6 @@ from amrgen.postprocess.editing import (
     placed,
     realized,
     realized_anew,
-    sentence_roots,
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel

@@ -18,7 +18,6 @@ from amrgen.order import Order
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 
-MULTI_SENTENCE = "multi-sentence"
 UNKNOWN = "amr-unknown"
 VERB_SUBJECTS = ("ARG0", "ARG1")
 """The roles of a verb's subject, in the order they are looked for."""
@@ -45,12 +44,6 @@ def edited_at_each(c: Configuration, edit: Callable[[Configuration, Vertex], Con
 def realized(c: Configuration, fixes: Sequence[Fix]) -> Configuration:
     """c with each u of ``fixes`` realized as its word."""
     return c.with_(rho=c.rho.updated([(Key.REAL, u, word) for u, word in fixes])) if fixes else c
-
-
-def sentence_roots(g: Graph) -> list[Vertex]:
-    """R̂: the children of a multi-sentence root, else the root alone."""
-    root = g.root
-    return g.children(root) if g.label(root) == MULTI_SENTENCE else [root]
 
 
 def asks(g: Graph, v: Vertex) -> bool:

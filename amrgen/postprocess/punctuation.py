@@ -11,8 +11,9 @@ convention (:mod:`amrgen.postprocess.conventions`).
 
 from __future__ import annotations
 
+from amrgen.amr import sentence_roots
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, FINAL_MARKS, SPEECH_VERBS
+from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, HYPHEN, SPEECH_VERBS
 from amrgen.postprocess.editing import (
     add_mark,
     asks,
@@ -20,24 +21,22 @@ from amrgen.postprocess.editing import (
     edited_at_each,
     is_between_word,
     realized,
-    sentence_roots,
 )
 from amrgen.postprocess.conventions import described_references
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import QUESTION_CONCEPTS, punctuated
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
-from amrgen.transitions.constraints import is_propbank_frameset
+from amrgen.transitions.constraints import is_final_mark, is_propbank_frameset
 
 FRONTED_ROLES = frozenset({"condition", "time", "concession", "location"})
 """The roles of adverbial clauses that take a comma when they precede their head."""
-HYPHEN = "-"
 
 
 def unsaid_marks(c: Configuration) -> Configuration:
     """c with every mark the generator said (learnt punctuation) realized as ε: for a
     graph whose corpora do not punctuate (``--conventions`` of MASSIVE's requests)."""
-    return realized(c, [(v, "") for v in c.graph.vertices if c.rho.get(Key.REAL, v) in FINAL_MARKS])
+    return realized(c, [(v, "") for v in c.graph.vertices if is_final_mark(c.graph, v)])
 
 
 # -- the sentence's mark ----------------------------------------------------------

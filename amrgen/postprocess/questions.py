@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from amrgen.amr import concept_form, has_mode
+from amrgen.amr_vocabulary import MULTI_SENTENCE
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,
@@ -22,7 +23,6 @@ from amrgen.lexicon.words import (
 from amrgen.order import Order
 from amrgen.postprocess.clauses import third_singular
 from amrgen.postprocess.editing import (
-    MULTI_SENTENCE,
     UNKNOWN,
     add_mark,
     asks,

@@ -13,12 +13,14 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from amrgen.amr import sentence_roots
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import ARTICLES, FINAL_MARKS
-from amrgen.postprocess.editing import UNKNOWN, add_mark, sentence_roots
+from amrgen.lexicon.words import ARTICLES
+from amrgen.postprocess.editing import UNKNOWN, add_mark
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
+from amrgen.transitions.constraints import is_final_mark
 
 QUESTION_CONCEPTS = frozenset({"interrogative", UNKNOWN})
 """The concepts AMR marks a question with (φ_v(?))."""
@@ -184,7 +186,7 @@ def punctuated(c: Configuration, mark_of: Callable[[Graph, Vertex], str]) -> Con
     keeps it."""
     original = c.graph
     for v in sentence_roots(original):
-        if any(str(original.label(u)) in FINAL_MARKS for u in original.children(v)):
+        if any(is_final_mark(original, u) for u in original.children(v)):
             continue
         mark = mark_of(original, v)
         if mark:
