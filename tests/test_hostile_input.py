@@ -25,6 +25,16 @@ def _generate(generator, corpus: Path, output: Path, *options: str) -> int:
     return main(["generate", "-i", str(corpus), "-o", str(output), *options])
 
 
+def _generated_with_trace(generator, tmp_path: Path, capsys, entries: str) -> tuple[str, str, str, str]:
+    """``entries`` and GOOD generated with ``-s --trace`` (one graph fails: exit 1): what was
+    printed to stdout and stderr, the output file and the trace."""
+    corpus, output, trace = tmp_path / "in.txt", tmp_path / "out.txt", tmp_path / "trace.jsonl"
+    corpus.write_text(entries + GOOD, encoding="utf-8")
+    assert _generate(generator, corpus, output, "-s", "--trace", str(trace)) == 1
+    out, err = capsys.readouterr()
+    return out, err, output.read_text(encoding="utf-8"), trace.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(("entry", "message"), [
     (b"# ::id bad\n# ::\n(a / apple)\n", "line 2: metadata line '# ::' has no key after '::'"),
     (b"# ::id bad\n# ::snt caf\xe9\n(c / caf\xe9)\n",
@@ -153,14 +163,10 @@ def test_numbers_and_strings_are_said_as_written_and_an_empty_structure_is_repor
 
 
 def test_control_characters_never_reach_the_terminal_or_the_output(generator, tmp_path, capsys):
-    corpus = tmp_path / "in.txt"
-    corpus.write_text("# ::id evil\x1b]0;pwned\x07\n(b / boy\x1b[2J :mod (x / \"a\x07b\"))\n\n"
-                      "# ::id bad\x1b[31m\n(a / a :ARG0 (a / b))\n\n" + GOOD, encoding="utf-8")
-    output, trace = tmp_path / "out.txt", tmp_path / "trace.jsonl"
-    assert _generate(generator, corpus, output, "-s", "--trace", str(trace)) == 1
-    out, err = capsys.readouterr()
-    written = output.read_text(encoding="utf-8")
-    for text in (out, err.replace("\r", ""), written, trace.read_text(encoding="utf-8")):  # \r: the progress bar's
+    out, err, written, traced = _generated_with_trace(
+        generator, tmp_path, capsys, "# ::id evil\x1b]0;pwned\x07\n(b / boy\x1b[2J :mod (x / \"a\x07b\"))\n\n"
+        "# ::id bad\x1b[31m\n(a / a :ARG0 (a / b))\n\n")
+    for text in (out, err.replace("\r", ""), written, traced):  # \r: the progress bar's
         assert not any(ord(char) < 32 and char != "\n" or 0x7f <= ord(char) <= 0x9f for char in text)
     lines = written.splitlines()
     assert len(lines) == 4 and "[2j" in lines[0] and lines[1] == "" and lines[0] in out.splitlines()
@@ -169,15 +175,11 @@ def test_control_characters_never_reach_the_terminal_or_the_output(generator, tm
 
 def test_bidirectional_controls_never_reach_the_terminal_or_the_output(generator, tmp_path, capsys):
     """Issue 34, point 8: U+202A-202E and U+2066-2069 in ids, concepts and strings."""
-    corpus = tmp_path / "in.txt"
-    corpus.write_text('# ::id evil\u202e1\n(b / boy\u2066 :mod (x / "a\u202eb\u2069"))\n\n'
-                      "# ::id bad\u2067\n(a / a :ARG0 (a / b\u202d))\n\n" + GOOD, encoding="utf-8")
-    output, trace = tmp_path / "out.txt", tmp_path / "trace.jsonl"
-    assert _generate(generator, corpus, output, "-s", "--trace", str(trace)) == 1
-    out, err = capsys.readouterr()
-    written = output.read_text(encoding="utf-8")
+    out, err, written, traced = _generated_with_trace(
+        generator, tmp_path, capsys, '# ::id evil\u202e1\n(b / boy\u2066 :mod (x / "a\u202eb\u2069"))\n\n'
+        "# ::id bad\u2067\n(a / a :ARG0 (a / b\u202d))\n\n")
     bidi = re.compile("[\u202a-\u202e\u2066-\u2069]")
-    for text in (out, err, written, trace.read_text(encoding="utf-8")):
+    for text in (out, err, written, traced):
         assert not bidi.search(text)
     lines = written.splitlines()
     assert len(lines) == 4 and lines[0] and lines[0] in out.splitlines() and lines[1] == ""
