@@ -40,11 +40,13 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Protocol
 
+from amrgen.decoding.agreement import Agreement
 from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.partial import generate_partial
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
+from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.lexicon.words import ARTICLES
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
@@ -163,8 +165,9 @@ class BestSequenceSearch:
     """getBest(v, c, best) for every vertex, bottom-up (Algorithms 3 and 5)."""
 
     def __init__(self, probabilities: TransitionProbabilities, lm: LanguageModelScore,
-                 hyper: Hyperparameters) -> None:
+                 hyper: Hyperparameters, lexicon: WordNetLexicon = WORDNET) -> None:
         self.probabilities = probabilities
+        self.agreement = Agreement(lexicon)
         self.lm = lm
         self.hyper = hyper
         self._scores: dict[bool, dict[tuple[str, ...], float]] = {False: {}, True: {}}
@@ -308,7 +311,8 @@ class BestSequenceSearch:
         current = [self._hypothesis(v, steps, (), (), own, (), ts, complete=not children)]
         for i, child in enumerate(children):
             checkpoint()
-            options = best.get(child) or []
+            # Only the child's candidates whose form agrees with v's realization, if any.
+            options = self.agreement.agreeing(c_real, child, sides[child], best.get(child) or [])
             key = (child, sides[child])
             if key not in insertions:
                 # Each option once: its step, the words it inserts left or right of β_i's, its θ_C · log p.

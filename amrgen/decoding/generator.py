@@ -162,7 +162,7 @@ class Generator:
         resources = replace(models.resources, default_realizations=self.realizer.realization_words)
         self.system = TransitionSystem(Constraints(resources))
         self.probabilities = TransitionProbabilities(models, self.system, self.hyper, self.realizer.realizations)
-        self.search = BestSequenceSearch(self.probabilities, lm, self.hyper)
+        self.search = BestSequenceSearch(self.probabilities, lm, self.hyper, self.realizer.lexicon)
 
     @classmethod
     def load(cls, model_dir: str | Path | None = None, lm_path: str | Path | None = None,

@@ -8,10 +8,9 @@ from collections.abc import Iterable
 
 from amrgen.amr import concept_form
 from amrgen.graph import Vertex
-from amrgen.lexicon.words import ARTICLES, DEMONSTRATIVES, NEGATIVE_WORDS, PRONOUN_FORMS
+from amrgen.lexicon.words import ARTICLES, NEGATIVE_WORDS, PRONOUN_FORMS
 from amrgen.postprocess.editing import Fix, add_mark, edited_at_each, neighbours, realized, realized_anew
 from amrgen.postprocess.step import Context
-from amrgen.realization.inflection import adverb, is_plural_noun
 from amrgen.realization.numbers import DATE_ENTITY
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
@@ -41,49 +40,6 @@ def _single_negation_fixes(c: Configuration, v: Vertex) -> list[Fix]:
     if ever or any(c.rho.get(Key.REAL, u) in NEGATIVE_WORDS for _, _, u in children):
         fixes.extend((u, "") for u in negations)
     return fixes
-
-
-def manner_adverbs(c: Configuration, context: Context) -> Configuration:
-    """The adverb for an adjective that says how a verb's action is done (a
-    :manner child of a verb realized as an adjective: ``i answered modest`` ->
-    ``i answered modestly``), where WordNet knows the adverb.  The default
-    realizations offer both forms, and the language model often takes the
-    adjective."""
-    lexicon = context.lexicon
-
-    def fixes_at(c: Configuration, v: Vertex) -> Iterable[Fix]:
-        if c.rho.get(Key.POS, v) != "VB":
-            return
-        for _, label, u in c.graph.out_edges(v):
-            word = c.rho.get(Key.REAL, u)
-            if label == "manner" and c.rho.get(Key.POS, u) == "JJ" and word and lexicon.knows(word, "a"):
-                form = adverb(lexicon, word)
-                if form is not None and not lexicon.knows(word, "r"):
-                    yield u, form
-
-    return realized_anew(c, fixes_at)
-
-
-def demonstratives(c: Configuration, context: Context) -> Configuration:
-    """A demonstrative before its noun agrees with it in number (``this
-    results`` -> ``these results``): a :mod child said as this/these/that/those,
-    ordered before its parent noun (ρ̂(POS) = NN), takes the plural form where
-    the noun is plural (by ρ̂(NUMBER) or by its word), the singular where it
-    is not.  Realize chooses the
-    demonstrative's form without seeing the noun's number."""
-
-    def fixes_at(c: Configuration, v: Vertex) -> Iterable[Fix]:
-        g, word = c.graph, c.rho.get(Key.REAL, v)
-        if c.rho.get(Key.POS, v) != "NN" or not word:
-            return
-        for _, label, u in g.out_edges(v):
-            forms = DEMONSTRATIVES.get(c.rho.get(Key.REAL, u))
-            if label == "mod" and forms and g.order.precedes(u, v):
-                plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
-                if forms[plural] != c.rho.get(Key.REAL, u):
-                    yield u, forms[plural]
-
-    return realized_anew(c, fixes_at)
 
 
 def time_phrases(c: Configuration, context: Context) -> Configuration:

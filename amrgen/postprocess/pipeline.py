@@ -46,8 +46,6 @@ _ARTICLE_SCORE = ("article_lm_weight", "article_denom_weight", "article_min_prob
 STEPS: tuple[Step, ...] = (
     Step("single-negation", ADDITION, phrases.single_negation),
     Step("time-phrases", ADDITION, phrases.time_phrases),
-    Step("demonstratives", ADDITION, phrases.demonstratives),
-    Step("manner-adverbs", ADDITION, phrases.manner_adverbs),
     Step("frame-question-words", ADDITION, questions.frame_question_words),
     Step("question-words-first", ADDITION, questions.question_words_first),
     Step("pronoun-cases", ADDITION, phrases.pronoun_cases),
@@ -77,11 +75,10 @@ STEPS: tuple[Step, ...] = (
 """Every step, in the order pipelines run them: Section 4.4's three and ours.  ``full``
 runs ours and Section 4.4's duplicates ("easter island island", worked example 17).
 Each of ours is kept because leaving it out costs at least 0.3 BLEU on some dev set
-(``benchmarks/postprocess_ablation.py``, docs/results.md), except four that mend what
+(``benchmarks/postprocess_ablation.py``, docs/results.md), except two that mend what
 a person would never write and the dev sets show too rarely for BLEU to count
-(single-negation "i not never learn", demonstratives "that objects",
-manner-adverbs "sang beautiful", bare-infinitives "can spoke"): they stay until the
-models learn the agreement they patch."""
+(single-negation "i not never learn"; bare-infinitives "can used" where phase 2 found
+no base form to agree with the modal, :mod:`amrgen.decoding.agreement`)."""
 
 BY_NAME = {step.name: step for step in STEPS}
 REFINED = frozenset({"articles", "punctuation"})

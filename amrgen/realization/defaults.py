@@ -39,7 +39,9 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
    The handwritten words of :data:`~amrgen.lexicon.words.SPECIAL_REALIZATIONS` and the concepts of
    :data:`~amrgen.lexicon.words.SILENT_CONCEPTS` (realized as ε), as the reference implementation
    has them (``shared/spec/reference-implementation.md`` §7, steps 3-4 and 7).
-6. **Pronouns**, with α(POS) ∉ {NN, VB, JJ}: their forms (i → i, my, me),
+6. **Demonstratives** (this, that): both numbers' forms (this, these), for the
+   agreement with their noun in phase 2 (:mod:`amrgen.decoding.agreement`).
+   **Pronouns**, with α(POS) ∉ {NN, VB, JJ}: their forms (i → i, my, me),
    only the possessive when σ1 fills a ``:poss`` role.
 7. α(POS) ∈ {NN, VB, JJ} (and the participles VBG, VBN): the label without
    its PropBank frameset id, if WordNet has it with that POS, inflected by α
@@ -67,6 +69,7 @@ from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMAS,
+    DEMONSTRATIVES,
     QUESTION_WORDS_BY_ROLE,
     SILENT_CONCEPTS,
     SPECIAL_REALIZATIONS,
@@ -163,6 +166,8 @@ class DefaultRealizer:
                 return _Defaults((QUESTION_WORDS_BY_ROLE[role],))
         if concept in SILENT_CONCEPTS:
             return _Defaults(("",))
+        if concept in DEMONSTRATIVES:
+            return _Defaults(DEMONSTRATIVES[concept])
         return _Defaults(self._pronoun(g, v, concept, alpha) or self._lemma_forms(c, concept, alpha))
 
     @staticmethod

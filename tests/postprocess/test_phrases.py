@@ -7,7 +7,7 @@ import pytest
 from amrgen.graph import Graph
 from amrgen.order import Order
 from amrgen.postprocess.questions import do_support
-from amrgen.postprocess.phrases import demonstratives, manner_adverbs, pronoun_cases, single_negation, time_phrases
+from amrgen.postprocess.phrases import pronoun_cases, single_negation, time_phrases
 from amrgen.transitions.annotations import AnnotationFunction, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
 from postprocess.helpers import CONTEXT, final
@@ -80,31 +80,3 @@ def test_no_right_before_a_verb_is_not():
     labels = {"t": "have-03", "y": "he", "m": "-", "h": "friend"}
     c = final(labels, edges, ["y", "t", "m", "h"], pos={"t": "VB"}, real={"t": "has", "m": "no", "h": "friends"})
     assert finalize(single_negation(c, CONTEXT)) == "he has no friends"
-
-
-
-@pytest.mark.parametrize("noun, number, demonstrative, expected", [
-    ("results", "plural", "this", "these results"),
-    ("result", "singular", "these", "this result"),
-    ("lines", "singular", "that", "those lines"),  # plural by its word
-    ("result", "singular", "that", "that result"),
-])
-def test_a_demonstrative_agrees_with_its_noun(noun, number, demonstrative, expected):
-    c = final({"r": "result", "t": "this"}, [("r", "mod", "t")], ["t", "r"], pos={"r": "NN"},
-              real={"r": noun, "t": demonstrative})
-    c = c.with_(rho=c.rho.updated([(Key.NUMBER, "r", number)]))
-    assert finalize(demonstratives(c, CONTEXT)) == expected
-    after = final({"r": "result", "t": "this"}, [("r", "mod", "t")], ["r", "t"], pos={"r": "NN"},
-                  real={"r": noun, "t": demonstrative})
-    assert finalize(demonstratives(after, CONTEXT)) == f"{noun} {demonstrative}"
-
-
-
-def test_a_manner_adjective_of_a_verb_is_its_adverb():
-    labels = {"a": "answer-01", "i": "i", "m": "modest"}
-    c = final(labels, [("a", "ARG0", "i"), ("a", "manner", "m")], ["i", "a", "m"], pos={"a": "VB", "m": "JJ"},
-              real={"a": "answered"})
-    assert finalize(manner_adverbs(c, CONTEXT)) == "i answered modestly"
-    # a noun's modifier stays an adjective
-    c = final({"p": "person", "m": "modest"}, [("p", "mod", "m")], ["m", "p"], pos={"p": "NN", "m": "JJ"})
-    assert finalize(manner_adverbs(c, CONTEXT)) == "modest person"

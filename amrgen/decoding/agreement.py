@@ -1,0 +1,79 @@
+"""Agreement in phase 2: which candidates of a child combine with its parent's realization
+(issue 31, point 2: "phase 2 offering only the forms that agree").
+
+Algorithm 3 combines every candidate b_i ∈ best(β_i) with every candidate of its parent
+v; the realize model chose b_i's form before v was realized (the traversal is bottom-up),
+so it cannot know the form v asks for.  Where v's realization decides a form of a child,
+only the child's candidates with that form are combined, if best(β_i) has any (otherwise
+all, so that the search never loses its last candidate):
+
+- a demonstrative :mod before a noun has the noun's number (``these results``,
+  ``this result``; the default realizations offer a demonstrative both forms, 5.2);
+- the clause of a modal said *can*, *must*, ... is headed by a verb in its base form, or
+  a passive without a tense (``must have``, not ``must has``; ``can be substituted``, not
+  ``can is substituted``);
+- the :manner of a verb is not an adjective that has an adverb (``sang beautifully``).
+
+Each is a fact of English grammar, not of a corpus; the language model and the models'
+scores still choose among the candidates that agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from amrgen.graph import Vertex
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
+from amrgen.lexicon.words import DEMONSTRATIVES, RAISING_MODALS
+from amrgen.realization.inflection import adverb, is_base_form, is_plural_noun
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.transitions import LEFT, Realize
+
+MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
+"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
+_FINITE = frozenset({"present", "past"})
+_VERBS = frozenset({"VB", "VBN", "VBG"})
+
+
+class Agreement:
+    """The agreement of a parent's realization with its children's candidates."""
+
+    def __init__(self, lexicon: WordNetLexicon) -> None:
+        self._has_adverb = lru_cache(maxsize=None)(
+            lambda word: lexicon.knows(word, "a") and not lexicon.knows(word, "r")
+            and adverb(lexicon, word) is not None)
+        self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
+
+    def agreeing(self, c: Configuration, child: Vertex, side: str, options: Sequence) -> Sequence:
+        """The candidates of ``child`` (hypotheses whose first step is its Realize, if any)
+        that agree with σ1 of c as it is realized; all of them where none does."""
+        wanted = self._agrees(c, child, side)
+        if wanted is None:
+            return options
+        kept = [b for b in options if wanted(_realize(b))]
+        return kept or options
+
+    def _agrees(self, c: Configuration, child: Vertex, side: str):
+        """A test of the child's Realize, or None where v's realization decides nothing about it."""
+        g, v = c.graph, c.sigma1
+        labels = {label for parent, label, u in g.in_edges(child) if parent == v}
+        word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
+        if not word:
+            return None
+        if "mod" in labels and pos == "NN" and side == LEFT:
+            plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
+            return lambda t: t is None or t.word not in DEMONSTRATIVES or DEMONSTRATIVES[t.word][plural] == t.word
+        if labels & MODAL_CLAUSES and word in RAISING_MODALS:
+            return lambda t: t is None or t.annotation.pos not in _VERBS or (
+                t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
+        if "manner" in labels and pos == "VB":
+            return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
+        return None
+
+
+def _realize(hypothesis) -> Realize | None:
+    """The Realize of a candidate's vertex (None for a deleted one)."""
+    steps = hypothesis.steps
+    return steps[0][0] if steps and isinstance(steps[0][0], Realize) else None

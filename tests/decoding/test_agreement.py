@@ -1,0 +1,90 @@
+"""Agreement in phase 2 (amrgen.decoding.agreement): only a child's candidates whose
+form agrees with its parent's realization are combined, if it has any."""
+
+from pathlib import Path
+
+import pytest
+
+from amrgen.amr import Amr
+from amrgen.decoding.agreement import Agreement
+from amrgen.decoding.beam import Hypothesis
+from amrgen.graph import Graph
+from amrgen.io.penman_corpus import read_items
+from amrgen.lexicon.wordnet_lexicon import WORDNET
+from amrgen.order import Order
+from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
+from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.transitions import LEFT, RIGHT, Realize
+
+AGREEMENT = Agreement(WORDNET)
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "linguist-30.amr"
+
+
+def _parent(label, word, pos, child_label, role, number=None):
+    """c with σ1 = v (``label``, realized ``word``) and its child u (``child_label``) by ``role``."""
+    g = Graph({"v": label, "u": child_label}, [("v", role, "u")], Order([]))
+    rho = AnnotationFunction({Key.REAL: {"v": word}, Key.POS: {"v": pos}, **(
+        {Key.NUMBER: {"v": number}} if number else {})})
+    return Configuration(g, ("v",), (), rho, 0)
+
+
+def _candidate(word, pos, tense="--", voice="--"):
+    steps = ((Realize(word, SyntacticAnnotation(pos=pos, tense=tense, voice=voice)), 0.5),)
+    return Hypothesis("u", steps, (), (), tuple(word.split()), (), tuple(word.split()), 0.0, 0.0, 0.0)
+
+
+def _words(options):
+    return [b.steps[0][0].word for b in options]
+
+
+@pytest.mark.parametrize("noun, number, expected", [
+    ("results", "plural", ["these"]),
+    ("result", "singular", ["this"]),
+    ("lines", "singular", ["these"]),  # plural by its word
+])
+def test_a_demonstrative_before_its_noun_has_its_number(noun, number, expected):
+    c = _parent("result", noun, "NN", "this", "mod", number)
+    options = [_candidate("this", "DT"), _candidate("these", "DT")]
+    assert _words(AGREEMENT.agreeing(c, "u", LEFT, options)) == expected
+    # after its noun, or with no form that agrees, every candidate stays
+    assert AGREEMENT.agreeing(c, "u", RIGHT, options) == options
+    wrong = [b for b in options if _words([b]) != expected]
+    assert AGREEMENT.agreeing(c, "u", LEFT, wrong) == wrong
+
+
+def test_the_clause_of_a_modal_is_a_base_form_or_an_untensed_passive():
+    c = _parent("possible-01", "can", "MD", "use-01", "ARG1")
+    options = [_candidate("used", "VB", "past"), _candidate("use", "VB", "present"), _candidate("use", "VB"),
+               _candidate("used", "VB"), _candidate("used", "VB", "present", "passive"),
+               _candidate("used", "VB", "--", "passive")]
+    assert [(b.steps[0][0].word, b.steps[0][0].annotation.voice) for b in AGREEMENT.agreeing(c, "u", RIGHT, options)] \
+        == [("use", "--"), ("use", "--"), ("used", "passive")]
+    # a verb said as a verb, not a modal, asks nothing of its clause
+    assert AGREEMENT.agreeing(_parent("want-01", "wants", "VB", "use-01", "ARG1"), "u", RIGHT, options) == options
+
+
+def test_the_manner_of_a_verb_is_an_adverb_where_there_is_one():
+    c = _parent("sing-01", "sang", "VB", "beautiful-02", "manner")
+    options = [_candidate("beautiful", "JJ"), _candidate("beautifully", "JJ")]
+    assert _words(AGREEMENT.agreeing(c, "u", RIGHT, options)) == ["beautifully"]
+    # a noun's modifier stays an adjective
+    assert AGREEMENT.agreeing(_parent("person", "person", "NN", "modest", "mod"), "u", LEFT, options) == options
+
+
+GRAPHS = {
+    # (Section 4.4 alone leaves the subject after the modal: "must this sheep have box .")
+    "(o / obligate-01 :ARG2 (h / have-03 :ARG0 (s / sheep :mod (t / this)) :ARG1 (b / box)))": ("have", "has"),
+    "(l / long-03 :ARG1 (l2 / line :mod (t / this)))": ("these lines", "this lines"),
+}
+
+
+@pytest.mark.parametrize("graph, said, not_said", [(graph, *words) for graph, words in GRAPHS.items()])
+def test_the_learnt_generator_says_the_forms_that_agree_without_postprocessing(generator, graph, said, not_said):
+    sentence = f" {generator.with_postprocess('thesis').generate(Amr.from_penman(graph)).sentence} "
+    assert f" {said} " in sentence and f" {not_said} " not in sentence
+
+
+def test_a_manner_adverb_without_postprocessing(generator):
+    item = next(item for item in read_items(FIXTURE) if item.metadata["id"] == "old-woman-sing")
+    thesis = generator.with_postprocess("thesis")
+    assert "sang beautifully" in thesis.generate(Amr.from_tree(item.tree)).sentence
