@@ -5,7 +5,7 @@ from amrgen.transitions import (
     AnnotationFunction, Configuration, Delete, InsertBetween, InsertChild, Keep, Key, Merge, Realize, Reorder, Swap,
     SyntacticAnnotation,
 )
-from amrgen.transitions.constraints import ConstraintResources, Constraints, is_propbank_frameset
+from amrgen.transitions.constraints import ConstraintResources, Constraints, is_propbank_frameset, is_time_adverb
 from amrgen.transitions.system import TransitionSystem
 
 FORMAL = TransitionSystem()
@@ -134,6 +134,16 @@ def test_insert_between_words():
     assert not CONSTRAINED.applicable(InsertBetween("if", "left"), c)  # "if" only on :condition
     on_condition = config(g, ["e"], {Key.DEL: {"e": 0}}, beta=["c"])
     assert CONSTRAINED.applicable(InsertBetween("if", "left"), on_condition)
+
+
+def test_no_preposition_before_a_verb_s_time_said_as_an_adverb():
+    g = Graph({"r": "run-02", "t": "today", "n": "night", "u": "update"},
+              [("r", "time", "t"), ("r", "time", "n"), ("u", "time", "t")])
+    assert is_time_adverb(g, "t") and not is_time_adverb(g, "n") and not is_time_adverb(g, "r")
+    rho = {Key.DEL: {"r": 0, "u": 0}, Key.POS: {"r": "VB", "u": "NN"}}
+    assert not CONSTRAINED.applicable(InsertBetween("at", "left"), config(g, ["r"], rho, beta=["t"]))
+    assert CONSTRAINED.applicable(InsertBetween("at", "left"), config(g, ["r"], rho, beta=["n"]))  # "at night"
+    assert CONSTRAINED.applicable(InsertBetween("of", "left"), config(g, ["u"], rho, beta=["t"]))  # "update of today"
 
 
 def test_nearest_allowed_order_changes_only_what_the_rules_demand():

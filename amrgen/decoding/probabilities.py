@@ -65,7 +65,7 @@ from amrgen.realization.numbers import contradicts, is_number, says_a_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
-from amrgen.transitions.constraints import is_final_mark, is_named_entity, is_propbank_frameset
+from amrgen.transitions.constraints import is_final_mark, is_named_entity, is_propbank_frameset, is_time_adverb
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -201,9 +201,9 @@ class TransitionProbabilities:
         that is a determiner or pronoun (reference implementation §8.2,
         articleDisallowed); or a place of :data:`~amrgen.amr_vocabulary.UNARTICLED_ENTITIES` with a
         one-word name, and that name (the vertex said, where the place is
-        arranged as its name alone)."""
+        arranged as its name alone); or a time said as an adverb (:func:`~amrgen.transitions.constraints.is_time_adverb`)."""
         g, v = c.graph, c.sigma1
-        if _unarticled_place(c, v) or any(
+        if is_time_adverb(g, v) or _unarticled_place(c, v) or any(
                 label == "name" and _unarticled_place(c, parent) for parent, label, _ in g.in_edges(v)):
             return True
         for _, label, child in g.out_edges(v):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from amrgen.amr import has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr_vocabulary import MULTI_SENTENCE, NEGATIVE, POSITIVE, UNKNOWN
 from amrgen.graph import Graph, Vertex
+from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.lexicon.words import (
     ARTICLES,
     COPULAS,
@@ -64,6 +65,19 @@ def forced_delete(graph: Graph, v: Vertex) -> bool:
     label = graph.label(v)
     return label in ALWAYS_DELETE or label in IMPERATIVE_SUBJECTS and any(
         ARG_EDGE.fullmatch(role) and has_mode(graph, parent, "imperative") for parent, role, _ in graph.in_edges(v))
+
+
+def is_time_adverb(graph: Graph, v: Vertex) -> bool:
+    """Whether v is a time said as an adverb: a leaf concept, the :time of its parents,
+    that WordNet has as an adverb (today, yesterday, now, soon; not night, a noun only).
+    English puts no article before it ("the today") and, where it is a verb's, no
+    preposition ("ran today", not "ran at today"; a noun's may be "of today"); few
+    training graphs show it for each such word, too few for the models to outweigh the
+    language model's liking for "at" and "in the"."""
+    label = str(graph.label(v))
+    return (not graph.children(v) and not is_propbank_frameset(label) and not isinstance(v, InsertedVertex)
+            and bool(graph.in_edges(v)) and all(role == "time" for _, role, _ in graph.in_edges(v))
+            and WORDNET.knows(label, "r"))
 
 
 def is_named_entity(graph: Graph, v: Vertex) -> bool:
@@ -181,7 +195,7 @@ class Constraints:
         if t.side == RIGHT and t.word in COPULAS and "domain" in labels:
             return True
         words = self.resources.insert_left if t.side == LEFT else self.resources.insert_right
-        if t.word not in words:
+        if t.word not in words or c.rho.get(Key.POS, c.sigma1) == "VB" and is_time_adverb(c.graph, c.beta1):
             return False
         allowed = INSERTION_LABELS.get(t.word)
         return allowed is None or bool(labels & allowed)

@@ -19,3 +19,5 @@ def test_no_sentence_of_the_fixture_ends_in_a_preposition(generator):
     assert not dangling
     assert said["developer"] == "the developer wants to sleep .".split()
     assert said["three-apples"][-3:-1] == ["three", "apples"]
+    # a verb's time said as an adverb takes no preposition and no article
+    assert said["run"][-3:] == ["run", "today", "."] and said["dog-eat-yesterday"][-3:] == ["bone", "yesterday", "."]
