@@ -45,6 +45,18 @@ class Agreement:
             lambda word: lexicon.knows(word, "a") and not lexicon.knows(word, "r")
             and adverb(lexicon, word) is not None)
         self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
+        self._adverb = lru_cache(maxsize=None)(
+            lambda word: lexicon.knows(word, "r") and not lexicon.knows(word, "a") and not lexicon.knows(word, "n"))
+
+    def said_alone(self, c: Configuration, child: Vertex, hypothesis) -> bool:
+        """Whether no word may be inserted beside the child's candidate: a verb's :manner
+        said as an adverb takes no preposition ("sang very beautifully", not "sang in very
+        beautifully"; the Insert-Between model gives it No-Insertion 0.74, the language
+        model likes "in")."""
+        if c.rho.get(Key.POS, c.sigma1) != "VB" or "manner" not in c.graph.edge_labels(c.sigma1, child):
+            return False
+        t = _realize(hypothesis)
+        return t is not None and bool(t.word) and self._adverb(t.word)
 
     def agreeing(self, c: Configuration, child: Vertex, side: str, options: Sequence) -> Sequence:
         """The candidates of ``child`` (hypotheses whose first step is its Realize, if any)

@@ -324,10 +324,13 @@ class BestSequenceSearch:
             complete = i == len(children) - 1
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
             # Nothing is inserted beside a child that says nothing (its yield is ε): a
-            # word there would dangle ("wants to sleep of"); No-Insertion is certain.
+            # word there would dangle ("wants to sleep of"); nor beside a verb's manner
+            # said as an adverb ("sang in beautifully"); No-Insertion is certain.
+            alone = self.agreement.said_alone
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
-                     for step, inserted, before, weighted in (insertions[key] if b_i.words else _NOTHING_BESIDE)]
+                     for step, inserted, before, weighted in (
+                         insertions[key] if b_i.words and not alone(c_real, child, b_i) else _NOTHING_BESIDE)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             extended = []

@@ -71,6 +71,19 @@ def test_the_manner_of_a_verb_is_an_adverb_where_there_is_one():
     assert AGREEMENT.agreeing(_parent("person", "person", "NN", "modest", "mod"), "u", LEFT, options) == options
 
 
+def test_nothing_is_inserted_beside_a_verb_s_manner_said_as_an_adverb():
+    c = _parent("sing-01", "sang", "VB", "beautiful-02", "manner")
+    assert AGREEMENT.said_alone(c, "u", _candidate("beautifully", "JJ"))
+    assert not AGREEMENT.said_alone(c, "u", _candidate("beautiful", "JJ"))
+    assert not AGREEMENT.said_alone(_parent("sing-01", "sang", "VB", "beautiful-02", "time"), "u",
+                                    _candidate("beautifully", "JJ"))
+
+
+def test_the_manner_adverb_takes_no_preposition(generator):
+    graph = "(s / sing-01 :ARG0 (b / boy) :manner (b2 / beautiful-02 :degree (v / very)))"
+    assert generator.generate(Amr.from_penman(graph)).sentence == "the boy sang very beautifully ."
+
+
 GRAPHS = {
     # (Section 4.4 alone leaves the subject after the modal: "must this sheep have box .")
     "(o / obligate-01 :ARG2 (h / have-03 :ARG0 (s / sheep :mod (t / this)) :ARG1 (b / box)))": ("have", "has"),
