@@ -51,3 +51,5 @@ POLITE = "polite"
 SUBJECT_ROLES = ("ARG0", "ARG1")
 """The roles whose filler is a verb's subject, in the active voice first (the passive
 voice takes them the other way round)."""
+MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
+"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""

@@ -12,7 +12,11 @@ all, so that the search never loses its last candidate):
 - the clause of a modal said *can*, *must*, ... is headed by a verb in its base form, or
   a passive without a tense (``must have``, not ``must has``; ``can be substituted``, not
   ``can is substituted``);
-- the :manner of a verb is not an adjective that has an adverb (``sang beautifully``).
+- the :manner of a verb is not an adjective that has an adverb (``sang beautifully``);
+- a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
+  before it (``the results were compared``, ``they are``): the candidates of the
+  auxiliary are checked against the subject's candidate in each partial candidate of v
+  (:meth:`Agreement.auxiliary_subject`, :meth:`Agreement.agreeing_auxiliaries`).
 
 Each is a fact of English grammar, not of a corpus; the language model and the models'
 scores still choose among the candidates that agree.
@@ -25,14 +29,13 @@ from functools import lru_cache
 
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.lexicon.words import DEMONSTRATIVES, RAISING_MODALS
-from amrgen.realization.inflection import adverb, is_base_form, is_plural_noun
+from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES
+from amrgen.lexicon.words import BE_TENSES, DEMONSTRATIVES, RAISING_MODALS
+from amrgen.realization.inflection import adverb, be_forms, is_base_form, is_plural_noun
 from amrgen.transitions.annotations import Key
-from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.transitions import LEFT, Realize
 
-MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
-"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 _FINITE = frozenset({"present", "past"})
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 
@@ -83,6 +86,36 @@ class Agreement:
         if "manner" in labels and pos == "VB":
             return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
         return None
+
+
+    @staticmethod
+    def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:
+        """The subject an auxiliary *be* (``child``, which Insert-Child added to σ1, a verb)
+        agrees with: σ1's ARG0, else ARG1, if it is combined before the auxiliary."""
+        g, v = c.graph, c.sigma1
+        if not isinstance(child, InsertedVertex) or str(g.label(child)) != "be" or c.rho.get(Key.POS, v) != "VB":
+            return None
+        before = children[:children.index(child)]
+        return next((u for role in SUBJECT_ROLES for _, label, u in g.out_edges(v) if label == role and u in before),
+                    None)
+
+    @staticmethod
+    def agreeing_auxiliaries(c: Configuration, subject: Vertex, b, parts: list) -> list:
+        """Of ``parts`` (an auxiliary's candidates, the first of each part), those whose form
+        of be agrees with ``subject`` as the partial candidate ``b`` of σ1 realizes it; all
+        of them where none does or ``b`` says nothing of the subject."""
+        said = next((h for h in b.children if h.vertex == subject), None)
+        t = None if said is None else _realize(said)
+        if t is None:
+            return parts
+        forms = be_forms(t.word, t.annotation, str(c.graph.label(subject)))
+        kept = [part for part in parts if (word := _word(part[0])) not in BE_TENSES or word in forms]
+        return kept or parts
+
+
+def _word(hypothesis) -> str | None:
+    t = _realize(hypothesis)
+    return None if t is None else t.word
 
 
 def _realize(hypothesis) -> Realize | None:

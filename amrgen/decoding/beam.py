@@ -335,9 +335,11 @@ class BestSequenceSearch:
             # what _hypothesis does is written out here, with the lookups bound once.
             extended = []
             append, score_lm, theta_lm = extended.append, self.score_lm, h.theta_lm
+            subject = self.agreement.auxiliary_subject(c_real, child, children)
             for b in current:
                 b_steps, b_children, b_left, b_right, b_ts = b.steps, b.children, b.left, b.right, b.ts
-                for b_i, step, part, weighted in parts:
+                b_parts = parts if subject is None else self.agreement.agreeing_auxiliaries(c_real, subject, b, parts)
+                for b_i, step, part, weighted in b_parts:
                     if on_left:
                         left, right = b_left + part, b_right
                     else:

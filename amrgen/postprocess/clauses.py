@@ -8,6 +8,7 @@ figures are in docs/results.md."""
 from __future__ import annotations
 
 from amrgen.amr import concept_form, has_mode, sentence_roots
+from amrgen.amr_vocabulary import MODAL_CLAUSES
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -15,7 +16,6 @@ from amrgen.lexicon.words import (
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     POSSESSIVES,
-    PRONOUN_COPULAS,
     QUESTION_WORDS,
     RAISING_MODALS,
     REPORTING_VERBS,
@@ -36,13 +36,10 @@ from amrgen.postprocess.editing import (
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
-from amrgen.realization.inflection import adverb, inflect, is_plural_noun, supporting_do
-from amrgen.transitions.annotations import NONE, Key
+from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
+from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
 
-MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
-"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
-AND = "and"
 LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
 PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
@@ -222,29 +219,6 @@ def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Verte
     return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
 
 
-def auxiliary_agreement(c: Configuration, context: Context) -> Configuration:
-    """A form of be that Insert-Child put before a verb agrees with the verb's
-    subject before it (``the results was compared`` -> ``the results were
-    compared``, ``they is`` -> ``they are``): am/are/is for a present form,
-    was/were for a past one, by :func:`_be_forms`; the subject as
-    :func:`opening_subject` finds it (ARG0, else ARG1, first of the verb's
-    family).  phase 2 offers every finite form of an inserted auxiliary whose
-    person it does not know, and the language model sees the subject's last
-    word only, not its number (``cells of the mice was``)."""
-
-    def agreeing(c: Configuration, v: Vertex) -> Configuration:
-        g = c.graph
-        auxiliaries = [u for u in g.children(v) if isinstance(u, InsertedVertex) and c.rho.get(Key.REAL, u) in BE_TENSES]
-        subject = opening_subject(c, v) if auxiliaries and c.rho.get(Key.POS, v) == "VB" else None
-        if subject is None:
-            return c
-        forms = _be_forms(c, subject)
-        fixes = [(u, forms[BE_TENSES[c.rho.get(Key.REAL, u)]]) for u in auxiliaries if g.order.precedes(subject, u)]
-        return realized(c, [(u, form) for u, form in fixes if form != c.rho.get(Key.REAL, u)])
-
-    return edited_at_each(c, agreeing)
-
-
 def finite_verbs(c: Configuration, context: Context) -> Configuration:
     """A verb said after its subject in a present or base form takes the finite
     form of its clause: for a verb (ρ̂(POS) = VB) in the active voice whose
@@ -292,12 +266,9 @@ def third_singular(c: Configuration, subject: Vertex) -> bool:
 
 
 def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:
-    """The (present, past) forms of be that agree with ``subject``: a pronoun's
-    own (i: am, was), are/were for a plural noun or an ``and`` of subjects, else is/was."""
-    word = c.rho.get(Key.REAL, subject)
-    plural = (c.rho.get(Key.NUMBER, subject) == "plural" or str(c.graph.label(subject)) == AND
-              or c.rho.get(Key.POS, subject) == "NN" and is_plural_noun(word))
-    return PRONOUN_COPULAS.get(word, ("are", "were") if plural else ("is", "was"))
+    """The (present, past) forms of be that agree with ``subject`` as ĉ realizes it."""
+    annotation = SyntacticAnnotation(pos=c.rho.get(Key.POS, subject, NONE), number=c.rho.get(Key.NUMBER, subject, NONE))
+    return be_forms(c.rho.get(Key.REAL, subject), annotation, str(c.graph.label(subject)))
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:

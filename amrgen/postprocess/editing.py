@@ -13,14 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 
+from amrgen.amr_vocabulary import SUBJECT_ROLES
 from amrgen.graph import Graph, Vertex
 from amrgen.order import Order
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 
 UNKNOWN = "amr-unknown"
-VERB_SUBJECTS = ("ARG0", "ARG1")
-"""The roles of a verb's subject, in the order they are looked for."""
 
 Fix = tuple[Vertex, str]
 """(u, w): realize u as w."""
@@ -144,7 +143,7 @@ def opening_subject(c: Configuration, v: Vertex, said_below: bool = False) -> Ve
     and comes first of v's realized family (after a question word or a phrase
     that asks: ``where you live``, ``in which country the nile starts``)."""
     g = c.graph
-    subject = next((u for role in VERB_SUBJECTS for _, label, u in g.out_edges(v) if label == role), None)
+    subject = next((u for role in SUBJECT_ROLES for _, label, u in g.out_edges(v) if label == role), None)
     if subject is None or not (c.rho.get(Key.REAL, subject) or said_below and any(g.yield_(c.rho[Key.REAL], subject))):
         return None
     family = [v, *(u for u in g.children(v) if u != subject and c.rho.get(Key.REAL, u)

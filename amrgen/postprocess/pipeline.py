@@ -52,7 +52,6 @@ STEPS: tuple[Step, ...] = (
     Step("modal-subjects", ADDITION, clauses.modal_subjects),
     Step("bare-infinitives", ADDITION, clauses.bare_infinitives),
     Step("do-support", ADDITION, questions.do_support),
-    Step("auxiliary-agreement", ADDITION, clauses.auxiliary_agreement),
     Step("finite-verbs", ADDITION, clauses.finite_verbs),
     Step("predicative-copula", ADDITION, clauses.predicative_copula, parameters=("copula_modifier_max_words",)),
     Step("nominal-questions", ADDITION, clauses.nominal_questions),

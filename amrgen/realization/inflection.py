@@ -18,7 +18,7 @@ import re
 import sys
 
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.lexicon.words import ADVERB_SUFFIXES, IRREGULAR_ADVERBS, IRREGULAR_DEGREES, SUPPORTING_DO
+from amrgen.lexicon.words import ADVERB_SUFFIXES, IRREGULAR_ADVERBS, IRREGULAR_DEGREES, PRONOUN_COPULAS, SUPPORTING_DO
 from amrgen.transitions.annotations import NONE, SyntacticAnnotation
 
 WORDNET_TAGS: dict[str, tuple[str, ...]] = {
@@ -182,3 +182,12 @@ def load_inflections() -> None:
 def load_lemmas() -> None:
     """Read lemminflect's lemma tables now rather than at the first lemma asked for."""
     _lemminflect().getLemma("was", upos="VERB")
+
+
+def be_forms(word: str | None, annotation: SyntacticAnnotation, label: str) -> tuple[str, str]:
+    """The (present, past) forms of be that agree with a subject realized as ``word``
+    under ``annotation`` (its concept ``label``): a pronoun's own (i: am, was), are/were
+    for a plural noun or an ``and`` of subjects, else is/was."""
+    plural = (annotation.number == "plural" or label == "and"
+              or annotation.pos == "NN" and bool(word) and is_plural_noun(word))
+    return PRONOUN_COPULAS.get(word or "", ("are", "were") if plural else ("is", "was"))

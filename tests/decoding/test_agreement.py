@@ -13,7 +13,7 @@ from amrgen.io.penman_corpus import read_items
 from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.order import Order
 from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
-from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
 from amrgen.transitions.transitions import LEFT, RIGHT, Realize
 
 AGREEMENT = Agreement(WORDNET)
@@ -28,9 +28,9 @@ def _parent(label, word, pos, child_label, role, number=None):
     return Configuration(g, ("v",), (), rho, 0)
 
 
-def _candidate(word, pos, tense="--", voice="--"):
-    steps = ((Realize(word, SyntacticAnnotation(pos=pos, tense=tense, voice=voice)), 0.5),)
-    return Hypothesis("u", steps, (), (), tuple(word.split()), (), tuple(word.split()), 0.0, 0.0, 0.0)
+def _candidate(word, pos, tense="--", voice="--", number="--", vertex="u"):
+    steps = ((Realize(word, SyntacticAnnotation(pos=pos, tense=tense, voice=voice, number=number)), 0.5),)
+    return Hypothesis(vertex, steps, (), (), tuple(word.split()), (), tuple(word.split()), 0.0, 0.0, 0.0)
 
 
 def _words(options):
@@ -82,6 +82,30 @@ def test_nothing_is_inserted_beside_a_verb_s_manner_said_as_an_adverb():
 def test_the_manner_adverb_takes_no_preposition(generator):
     graph = "(s / sing-01 :ARG0 (b / boy) :manner (b2 / beautiful-02 :degree (v / very)))"
     assert generator.generate(Amr.from_penman(graph)).sentence == "the boy sang very beautifully ."
+
+
+@pytest.mark.parametrize("subject, number, expected", [
+    ("results", "plural", ["were", "are"]),
+    ("result", "singular", ["was", "is"]),
+    ("i", None, ["was", "am"]),
+    ("they", None, ["were", "are"]),
+])
+def test_an_inserted_be_agrees_with_the_subject_before_it(subject, number, expected):
+    aux = InsertedVertex(5)
+    g = Graph({"v": "compare-01", "s": subject, aux: "be"}, [("v", "ARG1", "s"), ("v", PLACEHOLDER, aux)], Order([]))
+    c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"v": "compared"}, Key.POS: {"v": "VB"}}), 6)
+    assert AGREEMENT.auxiliary_subject(c, aux, ["s", aux]) == "s"
+    assert AGREEMENT.auxiliary_subject(c, aux, [aux, "s"]) is None  # said after the auxiliary: nothing to agree with
+    said = Hypothesis("v", (), (_candidate(subject, "NN" if number else "PRP", number=number or "--", vertex="s"),),
+                      (), (), (), (), 0.0, 0.0, 0.0)
+    parts = [(_candidate(form, "VB", vertex=aux),) for form in ("was", "were", "is", "are", "am")]
+    assert [part[0].steps[0][0].word for part in AGREEMENT.agreeing_auxiliaries(c, "s", said, parts)] == expected
+
+
+def test_an_auxiliary_agrees_without_postprocessing(generator):
+    graph = "(d / damage-01 :ARG1 (c / cell :part-of (m / mouse)))"
+    sentence = generator.with_postprocess("thesis").generate(Amr.from_penman(graph)).sentence
+    assert "cells were damaged" in sentence
 
 
 GRAPHS = {

@@ -7,7 +7,6 @@ import pytest
 from amrgen.graph import Graph
 from amrgen.order import Order
 from amrgen.postprocess.clauses import (
-    auxiliary_agreement,
     bare_infinitives,
     finite_verbs,
     modal_subjects,
@@ -291,33 +290,6 @@ def test_no_do_support_after_an_auxiliary_nor_for_be_nor_for_a_participle():
     not_a_verb = negated("know-01", "knew")
     not_a_verb = not_a_verb.with_(rho=not_a_verb.rho.updated([(Key.POS, "v", "NN")]))
     assert finalize(do_support(not_a_verb, CONTEXT)) == "i not knew"
-
-
-def passive(subject, be, number=None, subject_first=True):
-    """``subject be compared``: compare-01 with its ARG1 and the be Insert-Child put before it."""
-    aux = InsertedVertex(5)
-    labels = {"v": "compare-01", "s": subject, aux: "be"}
-    order = ["s", aux, "v"] if subject_first else [aux, "s", "v"]
-    c = final(labels, [("v", "ARG1", "s"), ("v", PLACEHOLDER, aux)], order,
-              pos={"v": "VB", "s": "NN"}, real={"v": "compared", aux: be})
-    return c.with_(rho=c.rho.updated([(Key.NUMBER, "s", number)])) if number else c
-
-
-@pytest.mark.parametrize("subject, be, number, expected", [
-    ("results", "was", "plural", "results were compared"),
-    ("results", "is", "plural", "results are compared"),
-    ("result", "were", "singular", "result was compared"),
-    ("i", "is", None, "i am compared"),
-    ("they", "was", None, "they were compared"),
-    ("result", "was", "singular", "result was compared"),
-])
-def test_an_inserted_be_agrees_with_the_subject_before_it(subject, be, number, expected):
-    assert finalize(auxiliary_agreement(passive(subject, be, number), CONTEXT)) == expected
-
-
-def test_an_inserted_be_before_its_subject_is_left_as_it_is():
-    assert finalize(auxiliary_agreement(passive("results", "was", "plural", subject_first=False), CONTEXT)) \
-        == "was results compared"
 
 
 def base_verb(subject="boy", before=(), tense=None, mode=None):
