@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES
 from amrgen.lexicon.words import BE_TENSES, DEMONSTRATIVES, RAISING_MODALS
 from amrgen.realization.inflection import adverb, be_forms, is_base_form, is_plural_noun
 from amrgen.transitions.annotations import Key
@@ -51,15 +51,14 @@ class Agreement:
         self._adverb = lru_cache(maxsize=None)(
             lambda word: lexicon.knows(word, "r") and not lexicon.knows(word, "a") and not lexicon.knows(word, "n"))
 
-    def said_alone(self, c: Configuration, child: Vertex, hypothesis) -> bool:
-        """Whether no word may be inserted beside the child's candidate: a verb's :manner
-        said as an adverb takes no preposition ("sang very beautifully", not "sang in very
-        beautifully"; the Insert-Between model gives it No-Insertion 0.74, the language
-        model likes "in")."""
+    def said_alone(self, c: Configuration, child: Vertex):
+        """A test of the child's candidates: whether no word may be inserted beside it (a
+        verb's :manner said as an adverb takes no preposition: "sang very beautifully", not
+        "sang in very beautifully"; the Insert-Between model gives it No-Insertion 0.74, the
+        language model likes "in"); None where every candidate may have one."""
         if c.rho.get(Key.POS, c.sigma1) != "VB" or "manner" not in c.graph.edge_labels(c.sigma1, child):
-            return False
-        t = _realize(hypothesis)
-        return t is not None and bool(t.word) and self._adverb(t.word)
+            return None
+        return lambda hypothesis: bool(word := _word(hypothesis)) and self._adverb(word)
 
     def agreeing(self, c: Configuration, child: Vertex, side: str, options: Sequence) -> Sequence:
         """The candidates of ``child`` (hypotheses whose first step is its Realize, if any)
@@ -87,7 +86,6 @@ class Agreement:
             return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
         return None
 
-
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:
         """The subject an auxiliary *be* (``child``, which Insert-Child added to σ1, a verb)
@@ -108,7 +106,7 @@ class Agreement:
         t = None if said is None else _realize(said)
         if t is None:
             return parts
-        forms = be_forms(t.word, t.annotation, str(c.graph.label(subject)))
+        forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
         kept = [part for part in parts if (word := _word(part[0])) not in BE_TENSES or word in forms]
         return kept or parts
 

@@ -326,11 +326,11 @@ class BestSequenceSearch:
             # Nothing is inserted beside a child that says nothing (its yield is ε): a
             # word there would dangle ("wants to sleep of"); nor beside a verb's manner
             # said as an adverb ("sang in beautifully"); No-Insertion is certain.
-            alone = self.agreement.said_alone
+            alone = self.agreement.said_alone(c_real, child)
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
                      for step, inserted, before, weighted in (
-                         insertions[key] if b_i.words and not alone(c_real, child, b_i) else _NOTHING_BESIDE)]
+                         insertions[key] if b_i.words and not (alone and alone(b_i)) else _NOTHING_BESIDE)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             extended = []

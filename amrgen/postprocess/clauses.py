@@ -37,7 +37,7 @@ from amrgen.postprocess.editing import (
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
 from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
-from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
+from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
 
 LOCATED = "be-located-at-91"
@@ -267,8 +267,8 @@ def third_singular(c: Configuration, subject: Vertex) -> bool:
 
 def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:
     """The (present, past) forms of be that agree with ``subject`` as ĉ realizes it."""
-    annotation = SyntacticAnnotation(pos=c.rho.get(Key.POS, subject, NONE), number=c.rho.get(Key.NUMBER, subject, NONE))
-    return be_forms(c.rho.get(Key.REAL, subject), annotation, str(c.graph.label(subject)))
+    return be_forms(c.rho.get(Key.REAL, subject), c.rho.get(Key.POS, subject, NONE), c.rho.get(Key.NUMBER, subject, NONE),
+                    str(c.graph.label(subject)))
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:

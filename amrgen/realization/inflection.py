@@ -184,10 +184,9 @@ def load_lemmas() -> None:
     _lemminflect().getLemma("was", upos="VERB")
 
 
-def be_forms(word: str | None, annotation: SyntacticAnnotation, label: str) -> tuple[str, str]:
+def be_forms(word: str | None, pos: str, number: str, label: str) -> tuple[str, str]:
     """The (present, past) forms of be that agree with a subject realized as ``word``
-    under ``annotation`` (its concept ``label``): a pronoun's own (i: am, was), are/were
-    for a plural noun or an ``and`` of subjects, else is/was."""
-    plural = (annotation.number == "plural" or label == "and"
-              or annotation.pos == "NN" and bool(word) and is_plural_noun(word))
+    with POS ``pos`` and number ``number`` (its concept ``label``): a pronoun's own (i:
+    am, was), are/were for a plural noun or an ``and`` of subjects, else is/was."""
+    plural = number == "plural" or label == "and" or pos == "NN" and bool(word) and is_plural_noun(word)
     return PRONOUN_COPULAS.get(word or "", ("are", "were") if plural else ("is", "was"))

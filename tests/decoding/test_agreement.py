@@ -73,10 +73,10 @@ def test_the_manner_of_a_verb_is_an_adverb_where_there_is_one():
 
 def test_nothing_is_inserted_beside_a_verb_s_manner_said_as_an_adverb():
     c = _parent("sing-01", "sang", "VB", "beautiful-02", "manner")
-    assert AGREEMENT.said_alone(c, "u", _candidate("beautifully", "JJ"))
-    assert not AGREEMENT.said_alone(c, "u", _candidate("beautiful", "JJ"))
-    assert not AGREEMENT.said_alone(_parent("sing-01", "sang", "VB", "beautiful-02", "time"), "u",
-                                    _candidate("beautifully", "JJ"))
+    alone = AGREEMENT.said_alone(c, "u")
+    assert alone(_candidate("beautifully", "JJ"))
+    assert not alone(_candidate("beautiful", "JJ"))
+    assert AGREEMENT.said_alone(_parent("sing-01", "sang", "VB", "beautiful-02", "time"), "u") is None
 
 
 def test_the_manner_adverb_takes_no_preposition(generator):
