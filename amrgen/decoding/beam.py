@@ -330,25 +330,36 @@ class BestSequenceSearch:
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
                      for step, inserted, before, weighted in (
-                         insertions[key] if b_i.words and not (alone and alone(b_i)) else _NOTHING_BESIDE)]
+                         insertions[key] if b_i.words and not (alone and alone(b_i)) else _NOTHING_BESIDE)
+                     if not (inserted and b_i.words and (inserted[-1] == b_i.words[0] if before
+                                                         else b_i.words[-1] == inserted[0]))]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
-            extended = []
-            append, score_lm, theta_lm = extended.append, self.score_lm, h.theta_lm
+            # A candidate that says one word twice in a row where β_i's words meet their
+            # neighbours ("and i i", "a number of of") is kept only if every candidate does
+            # (Section 4.4's duplicates, asked in the search: it then says another candidate).
+            extended, doubled = [], []
+            score_lm, theta_lm = self.score_lm, h.theta_lm
             subject = self.agreement.auxiliary_subject(c_real, child, children)
+            own_first = own[0] if own and on_left and (complete or sides[children[i + 1]] != LEFT) else None
             for b in current:
                 b_steps, b_children, b_left, b_right, b_ts = b.steps, b.children, b.left, b.right, b.ts
+                previous = (b_left[-1] if b_left else None) if on_left else (b.words[-1] if b.words else None)
                 b_parts = parts if subject is None else self.agreement.agreeing_auxiliaries(c_real, subject, b, parts)
                 for b_i, step, part, weighted in b_parts:
                     if on_left:
                         left, right = b_left + part, b_right
+                        twice = (part and part[0] == previous) or (own_first is not None and left
+                                                                    and left[-1] == own_first)
                     else:
                         left, right = b_left, b_right + part
+                        twice = part and part[0] == previous
                     words = left + own + right
                     lm = theta_lm * score_lm(words, complete)
                     ts = b_ts + b_i.ts + weighted
-                    append(Hypothesis(v, b_steps + step, b_children + (b_i,), left, own, right, words, ts, lm,
-                                      lm + ts))
+                    (doubled if twice else extended).append(
+                        Hypothesis(v, b_steps + step, b_children + (b_i,), left, own, right, words, ts, lm, lm + ts))
+            extended = extended or doubled
             current = _dedupe_prune(extended, h.n4, h.r4)
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
