@@ -13,6 +13,10 @@ all, so that the search never loses its last candidate):
   a passive without a tense (``must have``, not ``must has``; ``can be substituted``, not
   ``can is substituted``);
 - the :manner of a verb is not an adjective that has an adverb (``sang beautifully``);
+- a verb whose :time is said as an adverb of past time (*yesterday*) is in the past
+  tense (``ate the bone yesterday``): its children are realized before it (the traversal
+  is bottom-up), so here v's own Realize transitions are the candidates filtered
+  (:meth:`Agreement.tensed`);
 - a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
@@ -30,7 +34,7 @@ from functools import lru_cache
 from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.lexicon.words import BE_TENSES, DEMONSTRATIVES, RAISING_MODALS
+from amrgen.lexicon.words import BE_TENSES, DEMONSTRATIVES, PAST_TIME_WORDS, RAISING_MODALS
 from amrgen.realization.inflection import adverb, be_forms, is_base_form, is_plural_noun
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex
@@ -85,6 +89,18 @@ class Agreement:
         if "manner" in labels and pos == "VB":
             return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
         return None
+
+    def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
+        the past tense where a :time child is said as an adverb of past time, as ρ has its
+        children (their best candidates); a word that is not a verb keeps any form.  All of
+        them where none agrees."""
+        g, v = c.graph, c.sigma1
+        if not any(label == "time" and c.rho.get(Key.REAL, u) in PAST_TIME_WORDS for _, label, u in g.out_edges(v)):
+            return realizations
+        kept = [(t, p) for t, p in realizations if t.annotation.pos not in _VERBS
+                or (t.annotation.tense == "past" and not self._base(t.word))]
+        return kept or realizations
 
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:

@@ -247,7 +247,7 @@ class BestSequenceSearch:
             yield c, (), (), {}
             return
         inserted_graphs: dict[tuple[Transition, ...], Graph] = {}
-        for t_real, p_real in self.probabilities.realizations(c):
+        for t_real, p_real in self.agreement.tensed(c, self.probabilities.realizations(c)):
             c_real = t_real.apply(c)
             words = tuple(t_real.word.split()) if t_real.word else ()
             c_ins, hist, local = self._insertions(c_real, ((t_real, p_real),), best, inserted_graphs)

@@ -125,3 +125,13 @@ def test_a_manner_adverb_without_postprocessing(generator):
     item = next(item for item in read_items(FIXTURE) if item.metadata["id"] == "old-woman-sing")
     thesis = generator.with_postprocess("thesis")
     assert "sang beautifully" in thesis.generate(Amr.from_tree(item.tree)).sentence
+
+
+def test_a_verb_whose_time_is_yesterday_is_in_a_past_form():
+    g = Graph({"v": "eat-01", "y": "yesterday", "d": "dog"}, [("v", "time", "y"), ("v", "ARG0", "d")], Order([]))
+    c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"y": "yesterday", "d": "dog"}}), 0)
+    options = [(_candidate(word, "VB", tense).steps[0][0], 0.1) for word, tense in (
+        ("eats", "present"), ("eat", "past"), ("ate", "past"), ("eat", "--"))]
+    assert [t.word for t, _ in AGREEMENT.tensed(c, options)] == ["ate"]
+    today = c.with_(rho=c.rho.updated([(Key.REAL, "y", "today")]))
+    assert AGREEMENT.tensed(today, options) == options
