@@ -17,6 +17,12 @@ all, so that the search never loses its last candidate):
   tense (``ate the bone yesterday``): its children are realized before it (the traversal
   is bottom-up), so here v's own Realize transitions are the candidates filtered
   (:meth:`Agreement.tensed`);
+- a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
+  possessive form (``my sister``, not ``the sister i``);
+- where v heads a clause, its verb after the subject said before it is finite, and in the
+  present agrees with the subject (``the boy won the race``, not ``the boy win``): these
+  pairs are within v's own candidates, so here v's candidates are filtered before they
+  are pruned (:meth:`Agreement.finite`);
 - a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
@@ -31,16 +37,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES
-from amrgen.graph import Vertex
+from amrgen.amr import has_mode, is_sentence_root
+from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES, UNKNOWN
+from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.lexicon.words import BE_TENSES, DEMONSTRATIVES, PAST_TIME_WORDS, RAISING_MODALS
-from amrgen.realization.inflection import adverb, be_forms, is_base_form, is_plural_noun
+from amrgen.lexicon.words import (
+    BE_TENSES,
+    COORDINATION_CONCEPTS,
+    DEMONSTRATIVES,
+    PAST_TIME_WORDS,
+    PRONOUN_FORMS,
+    RAISING_MODALS,
+    REPORTING_VERBS,
+)
+from amrgen.realization.inflection import adverb, be_forms, is_base_form, is_past_form, is_plural_noun
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex
-from amrgen.transitions.transitions import LEFT, Realize
+from amrgen.transitions.transitions import LEFT, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
+POSSESSOR_ROLES = frozenset({"have-rel-role-91", "have-org-role-91"})
+"""The frames whose ARG1 possesses the role their ARG2 names: ``my sister``, ``our president``."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 
 
@@ -52,6 +69,7 @@ class Agreement:
             lambda word: lexicon.knows(word, "a") and not lexicon.knows(word, "r")
             and adverb(lexicon, word) is not None)
         self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
+        self._past = lru_cache(maxsize=None)(lambda word: bool(word) and is_past_form(word))
         self._adverb = lru_cache(maxsize=None)(
             lambda word: lexicon.knows(word, "r") and not lexicon.knows(word, "a") and not lexicon.knows(word, "n"))
 
@@ -77,6 +95,9 @@ class Agreement:
         """A test of the child's Realize, or None where v's realization decides nothing about it."""
         g, v = c.graph, c.sigma1
         labels = {label for parent, label, u in g.in_edges(child) if parent == v}
+        forms = PRONOUN_FORMS.get(str(g.label(child)))
+        if forms and ("poss" in labels or "ARG1" in labels and str(g.label(v)) in POSSESSOR_ROLES):
+            return lambda t: t is None or t.word not in forms or t.word == forms[1]
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         if not word:
             return None
@@ -90,6 +111,46 @@ class Agreement:
             return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
         return None
 
+    def finite(self, c: Configuration, found: list) -> list:
+        """Of ``found`` (the candidates of σ1 before pruning), where σ1 heads a clause (a sentence
+        root, a conjunct of one, what a verb of saying or thinking reports) that is neither a
+        command nor a question, those that do not say σ1 as a verb disagreeing with its subject
+        said before it: a clause's verb is finite ("the boy won the race", not "the boy win the
+        race"; the tense model leaves a head untensed where its training saw infinitives of the
+        same frame), in the present the form of its subject's person and number ("he
+        benefits", "cells induce").  All of them where no verb that agrees is left (never a noun
+        in place of the verb)."""
+        g, v = c.graph, c.sigma1
+        if not _heads_clause(g, v):
+            return found
+        roles = {label: u for _, label, u in g.out_edges(v)}
+        subject = next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
+        if subject is None:
+            return found
+        label = str(g.label(subject))
+
+        def agrees(b) -> bool | None:
+            """Whether b's verb agrees with the subject before it; None where b says no such pair."""
+            t = _realize(b)
+            said = next((h for h in b.children if h.vertex == subject), None)
+            if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
+                return None
+            order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
+            if order.index(subject) > order.index(v) or " " in t.word or t.word in BE_TENSES:
+                return None
+            if t.annotation.tense == "past":
+                return self._past(t.word)
+            if t.annotation.tense != "present":
+                return False
+            head = _realize(said)
+            third = head is None or be_forms(head.word, head.annotation.pos, head.annotation.number, label)[0] == "is"
+            return third != self._base(t.word)
+
+        judged = [(b, agrees(b)) for b in found]
+        if not any(verdict for _, verdict in judged):
+            return found
+        return [b for b, verdict in judged if verdict is not False]
+
     def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
         """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
         the past tense where a :time child is said as an adverb of past time, as ρ has its
@@ -99,7 +160,7 @@ class Agreement:
         if not any(label == "time" and c.rho.get(Key.REAL, u) in PAST_TIME_WORDS for _, label, u in g.out_edges(v)):
             return realizations
         kept = [(t, p) for t, p in realizations if t.annotation.pos not in _VERBS
-                or (t.annotation.tense == "past" and not self._base(t.word))]
+                or (t.annotation.tense == "past" and self._past(t.word))]
         return kept or realizations
 
     @staticmethod
@@ -125,6 +186,17 @@ class Agreement:
         forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
         kept = [part for part in parts if (word := _word(part[0])) not in BE_TENSES or word in forms]
         return kept or parts
+
+
+def _heads_clause(g: Graph, v: Vertex) -> bool:
+    """Whether v heads a clause whose verb is finite: a sentence root, a conjunct of one, or the
+    ARG1 of a verb of saying or thinking; not a command, nor a question."""
+    parents = g.in_edges(v)
+    head = is_sentence_root(g, v) or any(
+        is_sentence_root(g, p) and str(g.label(p)) in COORDINATION_CONCEPTS
+        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, label, _ in parents)
+    return (head and not has_mode(g, v, "imperative") and not has_mode(g, v, "interrogative")
+            and not any(g.label(u) == UNKNOWN for u in g.successors(v)))
 
 
 def _word(hypothesis) -> str | None:

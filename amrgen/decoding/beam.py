@@ -233,7 +233,7 @@ class BestSequenceSearch:
             for t_reor, p_reor in orders[key][1]:
                 steps = (*hist, (t_reor, p_reor))
                 found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
-        kept = _dedupe_prune(found, h.n5, h.r5)
+        kept = _dedupe_prune(self.agreement.finite(c, found), h.n5, h.r5)
         self.pruned(v, BEST, found, kept)
         return kept
 

@@ -128,6 +128,12 @@ def is_base_form(verb: str) -> bool:
     return not lemmas or head in lemmas
 
 
+def is_past_form(verb: str) -> bool:
+    """Whether a verb (its head: the first word) is the past form of a lemma (``ate``, ``read``)."""
+    head = verb.split()[0]
+    return any(head in inflect(lemma, "VBD", every=True) for lemma in _lemminflect().getLemma(head, upos="VERB"))
+
+
 def adverb(lexicon: WordNetLexicon, adjective: str) -> str | None:
     """The adverb derived from an adjective (``quick`` → ``quickly``, ``good`` →
     ``well``) if WordNet knows it as an adverb, else None."""

@@ -135,3 +135,24 @@ def test_a_verb_whose_time_is_yesterday_is_in_a_past_form():
     assert [t.word for t, _ in AGREEMENT.tensed(c, options)] == ["ate"]
     today = c.with_(rho=c.rho.updated([(Key.REAL, "y", "today")]))
     assert AGREEMENT.tensed(today, options) == options
+
+
+def test_a_past_form_that_is_also_the_base_form_is_past():
+    g = Graph({"v": "read-01", "y": "yesterday"}, [("v", "time", "y")], Order([]))
+    c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"y": "yesterday"}}), 0)
+    options = [(_candidate(word, "VB", tense).steps[0][0], 0.1) for word, tense in (
+        ("reads", "present"), ("read", "past"), ("eat", "past"))]
+    assert [t.word for t, _ in AGREEMENT.tensed(c, options)] == ["read"]
+
+
+@pytest.mark.parametrize("graph, said, not_said", [
+    # a clause's verb is finite after its subject (the tense model left win-01 untensed)
+    ("(w / win-01 :ARG0 (b / boy) :ARG1 (r / race))", "the boy won", "the boy win"),
+    # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
+    ("(b / buy-01 :ARG0 (p / person :ARG0-of (h / have-rel-role-91 :ARG1 (i / i) :ARG2 (s / sister)))"
+     " :ARG1 (h2 / house))", "my sister", "sister i"),
+])
+def test_the_learnt_generator_says_finite_clauses_and_possessors_without_postprocessing(
+        generator, graph, said, not_said):
+    sentence = f" {generator.with_postprocess('thesis').generate(Amr.from_penman(graph)).sentence} "
+    assert f" {said} " in sentence and f" {not_said} " not in sentence
