@@ -23,6 +23,10 @@ all, so that the search never loses its last candidate):
   present agrees with the subject (``the boy won the race``, not ``the boy win``): these
   pairs are within v's own candidates, so here v's candidates are filtered before they
   are pruned (:meth:`Agreement.finite`);
+- a :polarity - said before its verb is *not*, not *no* (``you do not tie him``; after it
+  *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
+  never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
+  the :polarity beside AMR's :time ever offered as nothing, :meth:`Agreement.offered`);
 - a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
@@ -38,13 +42,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from amrgen.amr import has_mode, is_sentence_root
-from amrgen.amr_vocabulary import MODAL_CLAUSES, SUBJECT_ROLES, UNKNOWN
+from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, SUBJECT_ROLES, UNKNOWN
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
     BE_TENSES,
     COORDINATION_CONCEPTS,
     DEMONSTRATIVES,
+    NEGATION_WORDS,
+    NEGATIVE_WORDS,
     PAST_TIME_WORDS,
     PRONOUN_FORMS,
     RAISING_MODALS,
@@ -56,6 +62,8 @@ from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.transitions import LEFT, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
+EVER = "ever"
+"""The concept that AMR writes with a :polarity - for *never*."""
 POSSESSOR_ROLES = frozenset({"have-rel-role-91", "have-org-role-91"})
 """The frames whose ARG1 possesses the role their ARG2 names: ``my sister``, ``our president``."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
@@ -107,9 +115,35 @@ class Agreement:
         if labels & MODAL_CLAUSES and word in RAISING_MODALS:
             return lambda t: t is None or t.annotation.pos not in _VERBS or (
                 t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
+        if "polarity" in labels and pos == "VB" and side == LEFT:  # "you not tie him"; "he has no friends"
+            return lambda t: t is None or t.word != "no"
         if "manner" in labels and pos == "VB":
             return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
         return None
+
+    def candidates(self, c: Configuration, found: list) -> list:
+        """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its
+        subject (:meth:`finite`) and that say one negation (:meth:`single_negation`)."""
+        return self.single_negation(c, self.finite(c, found))
+
+    @staticmethod
+    def single_negation(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1 has a :polarity -, those whose children say it once: the
+        :polarity said *not* (or *no*) and a child said as a negative word (*never*, which the
+        realize model learnt for the :time ever that AMR writes beside the :polarity) make two
+        ("i not never learned"), the :polarity said as nothing (:meth:`offered`) and no such
+        child none.  All of them where none says it once."""
+        g, v = c.graph, c.sigma1
+        polarity = {u for _, label, u in g.out_edges(v) if label == "polarity" and str(g.label(u)) == NEGATIVE}
+        if not polarity:
+            return found
+
+        def negations(b) -> int:
+            return sum(bool(word := _word(h)) and word in (NEGATION_WORDS if h.vertex in polarity else NEGATIVE_WORDS)
+                       for h in b.children)
+
+        kept = [b for b in found if negations(b) == 1]
+        return kept or found
 
     def finite(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), where σ1 heads a clause (a sentence
@@ -150,6 +184,20 @@ class Agreement:
         if not any(verdict for _, verdict in judged):
             return found
         return [b for b, verdict in judged if verdict is not False]
+
+    def offered(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """σ1's Realize transitions (with their probabilities) as phase 2 searches them: a
+        :polarity - beside a :time ever (AMR's *never*) may also be said as nothing, with the
+        probability of its most probable realization (the ever said *never* says it;
+        :meth:`single_negation` keeps the candidates that say it once); a verb whose :time is said as an adverb of past time in
+        its past forms only (:meth:`tensed`)."""
+        g, v = c.graph, c.sigma1
+        if (str(g.label(v)) == NEGATIVE and realizations and all(t.word for t, _ in realizations)
+                and any(label == "polarity" and any(str(g.label(u)) == EVER for u in g.children(parent))
+                        for parent, label, _ in g.in_edges(v))):
+            t, p = realizations[0]
+            realizations = [*realizations, (Realize("", t.annotation), p)]
+        return self.tensed(c, realizations)
 
     def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
         """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with

@@ -150,14 +150,23 @@ class ChildStage:
 
 
 @dataclass(frozen=True)
+class AgreementStage:
+    """The complete candidates of v that disagree, dropped before best(v) is pruned: a
+    clause's verb that disagrees with its subject, a negation said twice or not at all
+    (:meth:`Agreement.candidates <amrgen.decoding.agreement.Agreement.candidates>`).
+    Reported only where it drops something."""
+
+
+@dataclass(frozen=True)
 class BestStage:
     """The pruning of all complete candidates of v, over every realization
     and order: best(v) = prune_(n5,r5) (the end of Algorithm 3)."""
 
 
-PruneStage = ChildStage | BestStage
+PruneStage = ChildStage | AgreementStage | BestStage
 """Which pruning of getBest(v) :meth:`BestSequenceSearch.pruned` reports."""
 
+AGREEMENT = AgreementStage()
 BEST = BestStage()
 
 
@@ -179,10 +188,12 @@ class BestSequenceSearch:
         it does nothing here: override it in a subclass to watch the search.
 
         ``stage`` says which pruning (:class:`ChildStage`: best_{≤i}(v) by
-        (n4, r4) after the i-th of n children; :class:`BestStage`: best(v) by
-        (n5, r5)).  ``candidates`` is everything that went into it, before
-        candidates of the same partial yield were merged, in the order the
-        search made them; ``kept`` what came out, best first: the same
+        (n4, r4) after the i-th of n children; :class:`AgreementStage`: the
+        complete candidates that disagree, dropped before best(v), where there are
+        any; :class:`BestStage`: best(v) by (n5, r5)).  ``candidates`` is everything
+        that went into it, before candidates of the same partial yield were merged,
+        in the order the search made them (those the duplicates test of
+        :meth:`_combine` left); ``kept`` what came out, best first: the same
         objects, a subset of ``candidates``, and exactly what the next stage
         extends (the (i+1)-th child) or takes (best(v) takes the candidates
         kept at every order's last child; a vertex without children has no
@@ -233,8 +244,11 @@ class BestSequenceSearch:
             for t_reor, p_reor in orders[key][1]:
                 steps = (*hist, (t_reor, p_reor))
                 found.extend(self._combine(c_real, t_reor.sequence, steps, own, ChainMap(local, best), insertions))
-        kept = _dedupe_prune(self.agreement.finite(c, found), h.n5, h.r5)
-        self.pruned(v, BEST, found, kept)
+        agreeing = self.agreement.candidates(c, found)
+        if len(agreeing) < len(found):
+            self.pruned(v, AGREEMENT, found, agreeing)
+        kept = _dedupe_prune(agreeing, h.n5, h.r5)
+        self.pruned(v, BEST, agreeing, kept)
         return kept
 
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
@@ -247,7 +261,7 @@ class BestSequenceSearch:
             yield c, (), (), {}
             return
         inserted_graphs: dict[tuple[Transition, ...], Graph] = {}
-        for t_real, p_real in self.agreement.tensed(c, self.probabilities.realizations(c)):
+        for t_real, p_real in self.agreement.offered(c, self.probabilities.realizations(c)):
             c_real = t_real.apply(c)
             words = tuple(t_real.word.split()) if t_real.word else ()
             c_ins, hist, local = self._insertions(c_real, ((t_real, p_real),), best, inserted_graphs)

@@ -16,32 +16,6 @@ from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
 
 
-def single_negation(c: Configuration, context: Context) -> Configuration:
-    """No ``not`` for a :polarity - whose vertex already has a child realized as a
-    negative word: AMR writes "never" as :polarity - beside :time ever, which
-    the realize model learnt to say "never" (``i not never learned`` -> ``i
-    never learned``); where that child was realized "ever", it says "never"
-    instead of the ``not`` (``he not ever explained`` -> ``he never
-    explained``).  A :polarity said ``no`` right before its verb says ``not``
-    (``you no tie him`` -> ``you not tie him``, which :func:`do_support` makes
-    ``you do not tie him``)."""
-    return realized_anew(c, _single_negation_fixes)
-
-
-def _single_negation_fixes(c: Configuration, v: Vertex) -> list[Fix]:
-    children, fixes = c.graph.out_edges(v), []
-    if c.rho.get(Key.POS, v) == "VB":
-        fixes.extend((u, "not") for _, label, u in children
-                     if label == "polarity" and c.rho.get(Key.REAL, u) == "no" and neighbours(c, v)[0] == "no")
-    negations = [u for _, label, u in children if label == "polarity" and c.rho.get(Key.REAL, u) == "not"]
-    ever = [u for _, _, u in children if c.rho.get(Key.REAL, u) == "ever"]
-    if negations and ever:
-        fixes.append((ever[0], "never"))
-    if ever or any(c.rho.get(Key.REAL, u) in NEGATIVE_WORDS for _, _, u in children):
-        fixes.extend((u, "") for u in negations)
-    return fixes
-
-
 def time_phrases(c: Configuration, context: Context) -> Configuration:
     """``in`` before a date entity of a year alone or a time of day alone that
     is the :time of its parent (``saw the 1909`` -> ``saw in 1909``, ``lost the

@@ -44,7 +44,6 @@ is said, as Algorithm 5 does."""
 _ARTICLE_SCORE = ("article_lm_weight", "article_denom_weight", "article_min_probability")
 
 STEPS: tuple[Step, ...] = (
-    Step("single-negation", ADDITION, phrases.single_negation),
     Step("time-phrases", ADDITION, phrases.time_phrases),
     Step("frame-question-words", ADDITION, questions.frame_question_words),
     Step("question-words-first", ADDITION, questions.question_words_first),
@@ -80,9 +79,9 @@ refined), its duplicates (phase 2 says no word twice in a row, :mod:`amrgen.deco
 and fronted-clause-commas (leaving it out costs under 0.3 BLEU on every dev set).  Every
 step ``full`` runs costs at least 0.3 BLEU on some dev set when left out
 (``benchmarks/postprocess_ablation.py``, docs/results.md), except two that mend what a
-person would never write and the dev sets show too rarely for BLEU to count
-(single-negation "i not never learn"; bare-infinitives "can used" where phase 2 found no
-base form to agree with the modal, :mod:`amrgen.decoding.agreement`)."""
+person would never write where phase 2 found no candidate that agrees
+(:mod:`amrgen.decoding.agreement`), too rarely for BLEU to count: bare-infinitives ("can
+used" with no base form to agree with the modal) and finite-verbs ("he go", "back have")."""
 PIPELINES: dict[str, tuple[str, ...]] = {
     "thesis": ("articles", "punctuation", "duplicates"),
     "full": tuple(step.name for step in STEPS if step.name not in NOT_IN_FULL),

@@ -10,7 +10,8 @@ keeps only what survives, and reports every pruning to its observation hook
 what came out.  :class:`RecordingSearch` notes these reports, and
 :meth:`RecordingSearch.dropped` lists each candidate of a vertex that a
 pruning did not keep, with the pruning that dropped it and whether it was
-merged into a candidate of the same yield or pruned by (n, r).
+merged into a candidate of the same yield, pruned by (n, r), or dropped as
+disagreeing (:mod:`amrgen.decoding.agreement`).
 :func:`winner_path` gives each vertex's candidate on the path to the winner.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from amrgen.decoding.beam import (
+    AgreementStage,
     BestSequenceSearch,
     ChildStage,
     Hypothesis,
@@ -43,6 +45,8 @@ class Dropped:
     def reason(self) -> str:
         """Where and why it was dropped, as the inspector says it."""
         stage = self.stage
+        if isinstance(stage, AgreementStage):
+            return "dropped before best(v): disagrees (phase-2 agreement)"
         if self.merged_into is not None:
             where = f"at child {stage.i} of {stage.n}" if isinstance(stage, ChildStage) else "in best(v)"
             other = "a better" if self.merged_into.score > self.hypothesis.score else "an equally scored"
@@ -65,8 +69,8 @@ class Pruning:
     def dropped(self) -> list[Dropped]:
         """The candidates not kept, in the order they were made."""
         kept = {id(h) for h in self.kept}
-        by_yield = best_by_yield(self.candidates)
-        return [Dropped(h, self.stage, None if by_yield[h.words] is h else by_yield[h.words])
+        by_yield = {} if isinstance(self.stage, AgreementStage) else best_by_yield(self.candidates)
+        return [Dropped(h, self.stage, None if by_yield.get(h.words, h) is h else by_yield[h.words])
                 for h in self.candidates if id(h) not in kept]
 
 
@@ -101,6 +105,7 @@ def winner_path(winner: Hypothesis) -> dict[Vertex, Hypothesis]:
 
 
 def _latest_first(d: Dropped) -> tuple:
-    """best(v) before every child stage, child i before child i - 1, then the better candidate."""
+    """best(v), then the agreement, before every child stage, child i before child i - 1,
+    then the better candidate."""
     i = d.stage.i if isinstance(d.stage, ChildStage) else None
-    return i is not None, -(i or 0), -d.hypothesis.score
+    return i is not None, -(i or 0), isinstance(d.stage, AgreementStage), -d.hypothesis.score

@@ -148,11 +148,40 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
 @pytest.mark.parametrize("graph, said, not_said", [
     # a clause's verb is finite after its subject (the tense model left win-01 untensed)
     ("(w / win-01 :ARG0 (b / boy) :ARG1 (r / race))", "the boy won", "the boy win"),
+    # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
+    ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
     ("(b / buy-01 :ARG0 (p / person :ARG0-of (h / have-rel-role-91 :ARG1 (i / i) :ARG2 (s / sister)))"
      " :ARG1 (h2 / house))", "my sister", "sister i"),
 ])
-def test_the_learnt_generator_says_finite_clauses_and_possessors_without_postprocessing(
+def test_the_learnt_generator_says_finite_clauses_negations_and_possessors_without_postprocessing(
         generator, graph, said, not_said):
     sentence = f" {generator.with_postprocess('thesis').generate(Amr.from_penman(graph)).sentence} "
     assert f" {said} " in sentence and f" {not_said} " not in sentence
+
+
+def test_a_negation_is_said_once_and_not_as_no_before_its_verb():
+    g = Graph({"v": "tie-01", "m": "-", "e": "ever"}, [("v", "polarity", "m"), ("v", "time", "e")], Order([]))
+    c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"v": "tie"}, Key.POS: {"v": "VB"}}), 0)
+    found = [Hypothesis("v", (), (_candidate(polarity, "JJ", vertex="m"), _candidate(ever, "JJ", vertex="e")),
+                        (), (), (), (), 0.0, 0.0, 0.0)
+             for polarity, ever in (("not", "never"), ("", "never"), ("not", "ever"), ("", "ever"))]
+    said = [" ".join(_realize_words(b)) for b in AGREEMENT.single_negation(c, found)]
+    assert said == ["never", "not ever"]
+    on_left = AGREEMENT.agreeing(c, "m", LEFT, [_candidate(word, "JJ", vertex="m") for word in ("no", "not")])
+    assert _words(on_left) == ["not"]
+    on_right = [_candidate(word, "JJ", vertex="m") for word in ("no", "not")]
+    assert AGREEMENT.agreeing(c, "m", RIGHT, on_right) == on_right
+
+
+def test_a_polarity_beside_ever_may_say_nothing():
+    g = Graph({"v": "learn-01", "m": "-", "e": "ever"}, [("v", "polarity", "m"), ("v", "time", "e")], Order([]))
+    c = Configuration(g, ("m",), (), AnnotationFunction({}), 0)
+    options = [(_candidate("not", "JJ").steps[0][0], 0.5)]
+    assert [t.word for t, _ in AGREEMENT.offered(c, options)] == ["not", ""]
+    alone = Graph({"v": "learn-01", "m": "-"}, [("v", "polarity", "m")], Order([]))
+    assert AGREEMENT.offered(c.with_(graph=alone), options) == options
+
+
+def _realize_words(b):
+    return [t.word for h in b.children for t, _ in h.steps[:1] if t.word]

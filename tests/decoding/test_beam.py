@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.beam import BEST, ChildStage, replay
+from amrgen.decoding.beam import AGREEMENT, BEST, ChildStage, replay
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.partial import generate_partial, score_ts_par
@@ -196,6 +196,8 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, 
             runs.setdefault(v, []).append([])
         runs[v][-1].append((stage, candidates, kept))
         assert set(_ids(kept)) <= set(_ids(candidates))
+        if stage == AGREEMENT:  # not a pruning by (n, r): checked below
+            continue
         n, r = (hyper.n4, hyper.r4) if isinstance(stage, ChildStage) else (hyper.n5, hyper.r5)
         best_of_yield = {}
         for h in candidates:
@@ -211,6 +213,7 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, 
         for *stages, (last, found, best_v) in calls:
             assert last == BEST and not any(stage == BEST for stage, _, _ in stages)
             dropped["best"] += len(found) - len(best_v)
+            agreement = stages.pop() if stages and stages[-1][0] == AGREEMENT else None
             complete = []
             for k, (stage, candidates, kept) in enumerate(stages):
                 assert 1 <= stage.i <= stage.n
@@ -222,7 +225,11 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, 
                 assert next_stage == ChildStage(stage.i + 1, stage.n)
                 assert {(h.steps[:-1], tuple(_ids(h.children[:-1]))) for h in extended} == \
                     {(h.steps, tuple(_ids(h.children))) for h in kept}
-            if stages:
+            if agreement is not None:  # the disagreeing complete candidates dropped first
+                _, agreement_in, agreement_out = agreement
+                assert _ids(agreement_in) == _ids(complete) and _ids(agreement_out) == _ids(found)
+                assert found and len(found) < len(complete)
+            elif stages:
                 assert _ids(found) == _ids(complete)
             else:  # a vertex without children: its candidates go to best(v) unpruned
                 assert found and not any(h.children for h in found)

@@ -13,10 +13,11 @@ from PySide6.QtWidgets import QMessageBox
 from test_main_window import press, select, settle
 
 from amrgen.cli import main
-from amrgen.decoding.beam import BEST
+from amrgen.decoding.beam import AGREEMENT, BEST
 from amrgen.decoding.partial import generate_partial
 from amrgen.evaluation.bleu import corpus_bleu, sentence_bleu
 from amrgen.prep.prepared_format import read_prepared
+from amrgen.stepping.search_record import Dropped
 from amrgen.stepping.session import Mode
 from amrgen.transitions import Keep, finalize
 from amrgen_gui.qt.exports import files
@@ -135,8 +136,9 @@ def described(h) -> tuple:
 def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, model_window, default_generator,
                                                                       observed_search):
     """At the root of lpp_1943.7 (four children), a complete candidate pruned at
-    the last child and one pruned from best(v) are told apart, and one merged
-    into a candidate of the same yield says so, as the search itself reports."""
+    the last child, one pruned from best(v) and one dropped as disagreeing are told
+    apart, as the search itself reports; at lpp_1943.13's, one merged into a
+    candidate of the same yield says so."""
     model_window.docks["phase2"].raise_()
     inspector = model_window.inspector
     qtbot.waitUntil(inspector.isVisible, timeout=2000)
@@ -156,6 +158,9 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
         for k, h in enumerate(candidates):
             if id(h) in kept_ids:
                 continue
+            if stage == AGREEMENT:  # dropped as disagreeing, not merged nor pruned
+                expected.setdefault(described(h), set()).add(Dropped(h, stage).reason)
+                continue
             other = next((o for o in candidates[:k] if o.words == h.words and o.score >= h.score), None) or \
                 next((o for o in candidates[k + 1:] if o.words == h.words and o.score > h.score), None)
             where = "in best(v)" if stage == BEST else f"at child {stage.i} of {stage.n}"
@@ -173,7 +178,7 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
         assert row.stage in expected[described(row.hypothesis)]
     stages = [row.stage for row in pruned]
     assert "pruned at child 4 of 4 (n4, r4)" in stages and "pruned from best(v) (n5, r5)" in stages
-    assert any(stage.startswith("merged ") for stage in stages)  # each said as the search saw it (above)
+    assert "dropped before best(v): disagrees (phase-2 agreement)" in stages  # each said as the search saw it
     assert not any(" or " in stage for stage in stages)
     last = stages.index("pruned at child 4 of 4 (n4, r4)")
     assert all("best(v)" in stage for stage in stages[:last])  # best(v) first, then the last child
@@ -184,6 +189,10 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
     assert f"the first {MAX_DROPPED} dropped listed" in inspector.count.text() and dropped > MAX_DROPPED
     inspector.view.selectRow(inspector.table.rows.index(complete[0]))
     assert f"a candidate for {root} pruned at child 4 of 4 (n4, r4)" in model_window.model.preview_caption
+    # lpp_1943.13's root has candidates merged into one of the same yield
+    select(model_window, "lpp_1943.13")
+    inspector.select_vertex(model_window.model.session.generation.phase1.configuration.graph.root)
+    assert any(row.stage.startswith("merged ") for row in inspector.table.rows if row.rank is None)
 
 
 def test_generating_the_sample_in_the_background_gives_the_generators_sentences(qtbot, model_window,

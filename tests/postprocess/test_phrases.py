@@ -7,7 +7,7 @@ import pytest
 from amrgen.graph import Graph
 from amrgen.order import Order
 from amrgen.postprocess.questions import do_support
-from amrgen.postprocess.phrases import pronoun_cases, single_negation, time_phrases
+from amrgen.postprocess.phrases import pronoun_cases, time_phrases
 from amrgen.transitions.annotations import AnnotationFunction, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
 from postprocess.helpers import CONTEXT, final
@@ -55,28 +55,3 @@ def test_a_year_or_time_of_day_as_time_takes_in():
     assert finalize(time_phrases(c, CONTEXT)) == "lost in the night"
 
 
-def test_not_goes_where_a_negative_word_already_says_it():
-    c = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
-              [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
-              real={"l": "learned", "m": "not", "e": "never"})
-    assert finalize(single_negation(c, CONTEXT)) == "i never learned"
-    plain = final({"l": "learn-01", "i": "i", "m": "-"}, [("l", "ARG0", "i"), ("l", "polarity", "m")],
-                  ["i", "m", "l"], real={"l": "learned", "m": "not"})
-    assert finalize(single_negation(plain, CONTEXT)) == "i not learned"
-    ever = final({"l": "learn-01", "i": "i", "m": "-", "e": "ever"},
-                 [("l", "ARG0", "i"), ("l", "polarity", "m"), ("l", "time", "e")], ["i", "m", "e", "l"],
-                 real={"l": "learned", "m": "not"})
-    assert finalize(single_negation(ever, CONTEXT)) == "i never learned"
-
-
-
-def test_no_right_before_a_verb_is_not():
-    labels = {"t": "tie-01", "y": "you", "m": "-", "h": "he"}
-    edges = [("t", "ARG0", "y"), ("t", "polarity", "m"), ("t", "ARG1", "h")]
-    c = final(labels, edges, ["y", "m", "t", "h"], pos={"t": "VB"}, real={"t": "tie", "m": "no", "h": "him"})
-    assert finalize(single_negation(c, CONTEXT)) == "you not tie him"
-    assert finalize(do_support(single_negation(c, CONTEXT), CONTEXT)) == "you do not tie him"
-    # before the object it stays: "he has no friends"
-    labels = {"t": "have-03", "y": "he", "m": "-", "h": "friend"}
-    c = final(labels, edges, ["y", "t", "m", "h"], pos={"t": "VB"}, real={"t": "has", "m": "no", "h": "friends"})
-    assert finalize(single_negation(c, CONTEXT)) == "he has no friends"

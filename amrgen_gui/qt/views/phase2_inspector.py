@@ -9,7 +9,8 @@ the partial score, θ_LM · score_LM, score_TS, and score_TS by transition class
 candidates the search dropped on the way (:meth:`GenerationSession.best`),
 each with the pruning that dropped it: best_{≤i}(v) by (n4, r4) after the
 i-th of n children, or best(v) by (n5, r5), and whether it was merged into
-a candidate of the same partial yield rather than pruned by (n, r).
+a candidate of the same partial yield rather than pruned by (n, r); or
+dropped before best(v) as disagreeing (:mod:`amrgen.decoding.agreement`).
 The candidates on the path to the winner b̂ (the root's best candidate and,
 recursively, the child candidates it combines) are marked ▶.  The caption says
 why b̂ was said: its place in best(root) by ŝ and its score after the final
@@ -49,6 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from amrgen.decoding.beam import AgreementStage
 from amrgen.graph import Vertex
 from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui.qt import theme
@@ -79,7 +81,9 @@ into the thousands (a 148-vertex graph's: -1021.04, one digit more in three colu
 STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i of n (n4, r4)”: best≤i(v) keeps the "
              "(n4, r4)-best candidates after combining the i-th of the n children of an order of v; “pruned from "
              "best(v) (n5, r5)”: best(v) keeps the (n5, r5)-best of the complete candidates; “merged”: a candidate "
-             "of the same partial yield scored at least as high was kept in its place before that pruning.")
+             "of the same partial yield scored at least as high was kept in its place before that pruning; "
+             "“disagrees”: dropped before best(v), its verb disagreeing with its subject or its negation said "
+             "twice or not at all.")
 
 
 class CandidateTable(QAbstractTableModel):
@@ -244,10 +248,13 @@ class Phase2Inspector(QWidget):
         self._fit_yield()
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
-        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged} pruned, {merged} merged"
+        disagreeing = sum(isinstance(d.stage, AgreementStage) for d in dropped)
+        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged - disagreeing} pruned, {merged} merged"
+                           + (f", {disagreeing} disagreeing" if disagreeing else "")
                            + (f"; the first {MAX_DROPPED} dropped listed" if len(dropped) > MAX_DROPPED else ""))
         self.count.setToolTip(f"Pruned by (n4, r4) = ({hyper.n4}, {hyper.r4:g}) or (n5, r5) = ({hyper.n5}, "
-                              f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield")  # one line
+                              f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield; "
+                              "disagreeing: a verb with its subject, or a negation (phase-2 agreement)")
 
     def _fit_yield(self) -> None:
         """The partial yield gets what the other columns leave of the table's width, at most
