@@ -56,7 +56,15 @@ from amrgen.lexicon.words import (
     RAISING_MODALS,
     REPORTING_VERBS,
 )
-from amrgen.realization.inflection import adverb, be_forms, is_base_form, is_past_form, is_plural_noun
+from amrgen.realization.inflection import (
+    adverb,
+    be_forms,
+    inflect,
+    is_base_form,
+    is_past_form,
+    is_plural_noun,
+    supporting_do,
+)
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.transitions import LEFT, Realize, Reorder
@@ -146,16 +154,17 @@ class Agreement:
         return kept or found
 
     def finite(self, c: Configuration, found: list) -> list:
-        """Of ``found`` (the candidates of σ1 before pruning), where σ1 heads a clause (a sentence
-        root, a conjunct of one, what a verb of saying or thinking reports) that is neither a
-        command nor a question, those that do not say σ1 as a verb disagreeing with its subject
-        said before it: a clause's verb is finite ("the boy won the race", not "the boy win the
+        """Of ``found`` (the candidates of σ1 before pruning), where σ1 is neither a command nor a
+        question, those that do not say σ1 as a verb disagreeing with its subject said before
+        it: in the present the form of its subject's person and number ("he benefits", "cells
+        induce"); where σ1 heads a clause (a sentence root, a conjunct of one, what a verb of
+        saying or thinking reports), a finite form ("the boy won the race", not "the boy win the
         race"; the tense model leaves a head untensed where its training saw infinitives of the
-        same frame), in the present the form of its subject's person and number ("he
-        benefits", "cells induce").  All of them where no verb that agrees is left (never a noun
-        in place of the verb)."""
+        same frame).  All of them where no verb that agrees is left (never a noun in place of
+        the verb)."""
         g, v = c.graph, c.sigma1
-        if not _heads_clause(g, v):
+        head = _heads_clause(g, v)
+        if head is None:
             return found
         roles = {label: u for _, label, u in g.out_edges(v)}
         subject = next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
@@ -175,9 +184,10 @@ class Agreement:
             if t.annotation.tense == "past":
                 return self._past(t.word)
             if t.annotation.tense != "present":
-                return False
-            head = _realize(said)
-            third = head is None or be_forms(head.word, head.annotation.pos, head.annotation.number, label)[0] == "is"
+                return False if head else None
+            said_as = _realize(said)
+            third = said_as is None or be_forms(
+                said_as.word, said_as.annotation.pos, said_as.annotation.number, label)[0] == "is"
             return third != self._base(t.word)
 
         judged = [(b, agrees(b)) for b in found]
@@ -187,17 +197,54 @@ class Agreement:
 
     def offered(self, c: Configuration, realizations: Sequence) -> Sequence:
         """σ1's Realize transitions (with their probabilities) as phase 2 searches them: a
-        :polarity - beside a :time ever (AMR's *never*) may also be said as nothing, with the
-        probability of its most probable realization (the ever said *never* says it;
-        :meth:`single_negation` keeps the candidates that say it once); a verb whose :time is said as an adverb of past time in
-        its past forms only (:meth:`tensed`)."""
+        :polarity - beside a :time ever (AMR's *never*) may also be said as nothing
+        (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
+        its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
+        past time in its past forms only (:meth:`tensed`)."""
+        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(c, realizations)))
+
+    @staticmethod
+    def _silent_polarity(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, for a :polarity - beside a :time ever, ε with the probability
+        of its most probable realization: the ever said *never* says it (:meth:`single_negation`
+        keeps the candidates that say it once)."""
         g, v = c.graph, c.sigma1
         if (str(g.label(v)) == NEGATIVE and realizations and all(t.word for t, _ in realizations)
                 and any(label == "polarity" and any(str(g.label(u)) == EVER for u in g.children(parent))
                         for parent, label, _ in g.in_edges(v))):
             t, p = realizations[0]
-            realizations = [*realizations, (Realize("", t.annotation), p)]
-        return self.tensed(c, realizations)
+            return [*realizations, (Realize("", t.annotation), p)]
+        return realizations
+
+    @staticmethod
+    def _agreeing_present(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where σ1 is neither a command nor a question, for each active verb
+        in the present, the present form that agrees with its subject as ρ has it (the
+        subject's best candidate; its children are realized before it), with the probability of
+        the form it inflects, where missing: the realize model chose the form without the
+        subject ("he go"), and :meth:`finite` keeps the forms that agree."""
+        g, v = c.graph, c.sigma1
+        if _heads_clause(g, v) is None:
+            return realizations
+        roles = {label: u for _, label, u in g.out_edges(v)}
+        subject = next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
+        word = None if subject is None else c.rho.get(Key.REAL, subject)
+        if word is None:
+            return realizations
+        third = be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
+                         str(g.label(subject)))[0] == "is"
+        offered = {(t.word, t.annotation) for t, _ in realizations}
+        added = []
+        for t, p in realizations:
+            a = t.annotation
+            if a.pos != "VB" or a.tense != "present" or a.voice == "passive" or not t.word or " " in t.word \
+                    or t.word in BE_TENSES or (forms := supporting_do(t.word)) is None:
+                continue
+            agreeing = inflect(forms[1], "VBZ" if third else "VBP")[0]
+            if (agreeing, a) not in offered:
+                offered.add((agreeing, a))
+                added.append((Realize(agreeing, a), p))
+        return [*realizations, *added]
 
     def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
         """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
@@ -236,15 +283,16 @@ class Agreement:
         return kept or parts
 
 
-def _heads_clause(g: Graph, v: Vertex) -> bool:
-    """Whether v heads a clause whose verb is finite: a sentence root, a conjunct of one, or the
-    ARG1 of a verb of saying or thinking; not a command, nor a question."""
-    parents = g.in_edges(v)
-    head = is_sentence_root(g, v) or any(
+def _heads_clause(g: Graph, v: Vertex) -> bool | None:
+    """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, or the
+    ARG1 of a verb of saying or thinking); None where v is a command or asks a question, whose
+    verb's form agreement leaves alone."""
+    if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or any(
+            g.label(u) == UNKNOWN for u in g.successors(v)):
+        return None
+    return is_sentence_root(g, v) or any(
         is_sentence_root(g, p) and str(g.label(p)) in COORDINATION_CONCEPTS
-        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, label, _ in parents)
-    return (head and not has_mode(g, v, "imperative") and not has_mode(g, v, "interrogative")
-            and not any(g.label(u) == UNKNOWN for u in g.successors(v)))
+        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, label, _ in g.in_edges(v))
 
 
 def _word(hypothesis) -> str | None:

@@ -185,3 +185,14 @@ def test_a_polarity_beside_ever_may_say_nothing():
 
 def _realize_words(b):
     return [t.word for h in b.children for t, _ in h.steps[:1] if t.word]
+
+
+def test_a_present_verb_is_also_offered_in_the_form_that_agrees_with_its_subject():
+    g = Graph({"v": "benefit-01", "h": "he"}, [("v", "ARG0", "h")], Order([]))
+    c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"h": "he"}, Key.POS: {"h": "PRP"}}), 0)
+    options = [(_candidate("benefit", "VB", "present").steps[0][0], 0.3),
+               (_candidate("benefited", "VB", "past").steps[0][0], 0.2)]
+    offered = [(t.word, t.annotation.tense, p) for t, p in AGREEMENT.offered(c, options)]
+    assert offered == [("benefit", "present", 0.3), ("benefited", "past", 0.2), ("benefits", "present", 0.3)]
+    they = c.with_(rho=c.rho.updated([(Key.REAL, "h", "they")]))
+    assert AGREEMENT.offered(they, options) == options
