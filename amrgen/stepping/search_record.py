@@ -42,10 +42,15 @@ class Dropped:
     least as high); None when it was pruned by (n, r)."""
 
     @property
+    def disagreeing(self) -> bool:
+        """Whether an agreement dropped it (:class:`~amrgen.decoding.beam.AgreementStage`)."""
+        return isinstance(self.stage, AgreementStage)
+
+    @property
     def reason(self) -> str:
         """Where and why it was dropped, as the inspector says it."""
         stage = self.stage
-        if isinstance(stage, AgreementStage):
+        if self.disagreeing:
             return "dropped before best(v): disagrees (phase-2 agreement)"
         if self.merged_into is not None:
             where = f"at child {stage.i} of {stage.n}" if isinstance(stage, ChildStage) else "in best(v)"

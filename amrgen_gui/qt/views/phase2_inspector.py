@@ -50,7 +50,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from amrgen.decoding.beam import AgreementStage
 from amrgen.graph import Vertex
 from amrgen.stepping.session import USER_ERRORS, Mode
 from amrgen_gui.qt import theme
@@ -248,7 +247,7 @@ class Phase2Inspector(QWidget):
         self._fit_yield()
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
-        disagreeing = sum(isinstance(d.stage, AgreementStage) for d in dropped)
+        disagreeing = sum(d.disagreeing for d in dropped)
         self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged - disagreeing} pruned, {merged} merged"
                            + (f", {disagreeing} disagreeing" if disagreeing else "")
                            + (f"; the first {MAX_DROPPED} dropped listed" if len(dropped) > MAX_DROPPED else ""))
