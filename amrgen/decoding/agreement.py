@@ -166,8 +166,7 @@ class Agreement:
         head = _heads_clause(g, v)
         if head is None:
             return found
-        roles = {label: u for _, label, u in g.out_edges(v)}
-        subject = next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
+        subject = _subject(g, v)
         if subject is None:
             return found
         label = str(g.label(subject))
@@ -226,8 +225,7 @@ class Agreement:
         g, v = c.graph, c.sigma1
         if _heads_clause(g, v) is None:
             return realizations
-        roles = {label: u for _, label, u in g.out_edges(v)}
-        subject = next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
+        subject = _subject(g, v)
         word = None if subject is None else c.rho.get(Key.REAL, subject)
         if word is None:
             return realizations
@@ -281,6 +279,12 @@ class Agreement:
         forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
         kept = [part for part in parts if (word := _word(part[0])) not in BE_TENSES or word in forms]
         return kept or parts
+
+
+def _subject(g: Graph, v: Vertex) -> Vertex | None:
+    """v's subject: its ARG0, else its ARG1 (:data:`~amrgen.amr_vocabulary.SUBJECT_ROLES`)."""
+    roles = {label: u for _, label, u in g.out_edges(v)}
+    return next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
 
 
 def _heads_clause(g: Graph, v: Vertex) -> bool | None:
