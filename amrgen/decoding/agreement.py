@@ -98,6 +98,14 @@ class Agreement:
             return None
         return lambda hypothesis: bool(word := _word(hypothesis)) and self._adverb(word)
 
+    @staticmethod
+    def finite_clause(hypothesis) -> bool:
+        """Whether a candidate is headed by an active verb in a finite form: no *to* is inserted
+        before it ("hopes the son wins", not "hopes to the son wins")."""
+        t = _realize(hypothesis)
+        return (t is not None and t.annotation.pos == "VB" and t.annotation.tense in _FINITE
+                and t.annotation.voice != "passive")
+
     def agreeing(self, c: Configuration, child: Vertex, side: str, options: Sequence) -> Sequence:
         """The candidates of ``child`` (hypotheses whose first step is its Realize, if any)
         that agree with σ1 of c as it is realized; all of them where none does."""
@@ -170,15 +178,20 @@ class Agreement:
         if subject is None:
             return found
         label = str(g.label(subject))
+        reported = any(role == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, role, _ in g.in_edges(v))
 
         def agrees(b) -> bool | None:
             """Whether b's verb agrees with the subject before it; None where b says no such pair."""
             t = _realize(b)
             said = next((h for h in b.children if h.vertex == subject), None)
+            if reported and t is not None and t.annotation.pos == "NN" and said and said.words:
+                return False  # "hopes that her son wins", not "hopes a win of son"
             if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
                 return None
             order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
-            if order.index(subject) > order.index(v) or " " in t.word or t.word in BE_TENSES:
+            if order.index(subject) > order.index(v):
+                return False if reported else None  # a reported clause says its subject first
+            if " " in t.word or t.word in BE_TENSES:
                 return None
             if t.annotation.tense == "past":
                 return self._past(t.word)

@@ -339,14 +339,16 @@ class BestSequenceSearch:
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
             # Nothing is inserted beside a child that says nothing (its yield is ε): a
             # word there would dangle ("wants to sleep of"); nor beside a verb's manner
-            # said as an adverb ("sang in beautifully"); No-Insertion is certain.
+            # said as an adverb ("sang in beautifully"); No-Insertion is certain.  No word
+            # is inserted that β_i's words repeat, and no "to" before a finite clause.
             alone = self.agreement.said_alone(c_real, child)
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
                      for step, inserted, before, weighted in (
                          insertions[key] if b_i.words and not (alone and alone(b_i)) else _NOTHING_BESIDE)
-                     if not (inserted and b_i.words and (inserted[-1] == b_i.words[0] if before
-                                                         else b_i.words[-1] == inserted[0]))]
+                     if not inserted or not b_i.words or (
+                         (inserted[-1] != b_i.words[0] and not (inserted == _TO and self.agreement.finite_clause(b_i)))
+                         if before else b_i.words[-1] != inserted[0])]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             # A candidate that says one word twice in a row where β_i's words meet their
@@ -444,6 +446,7 @@ def _dedupe_prune(hypotheses: list[Hypothesis], n: int, r: float) -> list[Hypoth
 
 _score = attrgetter("score")
 
+_TO = ("to",)
 _NOTHING_BESIDE = [(((NoInsertion(), 1.0),), (), False, 0.0)]
 """The one option beside a child whose yield is empty: No-Insertion, p = 1 (θ · log 1 = 0)."""
 

@@ -148,6 +148,9 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
 @pytest.mark.parametrize("graph, said, not_said", [
     # a clause's verb is finite after its subject (the tense model left win-01 untensed)
     ("(w / win-01 :ARG0 (b / boy) :ARG1 (r / race))", "the boy won", "the boy win"),
+    # a frame with its own subject under a verb of hoping is a finite clause, its subject first and
+    # no "to" before it (the table: "the mother hopes a win of son")
+    ("(h / hope-01 :ARG0 (m / mother) :ARG1 (w / win-01 :ARG0 (s / son :poss m)))", "son wins", "win of"),
     # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
     ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
