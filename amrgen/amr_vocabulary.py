@@ -53,3 +53,7 @@ SUBJECT_ROLES = ("ARG0", "ARG1")
 voice takes them the other way round)."""
 MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
 """The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
+EVER = "ever"
+"""The concept that AMR writes with a :polarity - for *never*."""
+POSSESSOR_ROLES = frozenset({"have-rel-role-91", "have-org-role-91"})
+"""The frames whose ARG1 possesses the role their ARG2 names: ``my sister``, ``our president``."""

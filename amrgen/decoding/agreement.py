@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from amrgen.amr import has_mode, is_sentence_root
-from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, SUBJECT_ROLES, UNKNOWN
+from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES, UNKNOWN
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -70,10 +70,6 @@ from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.transitions import LEFT, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
-EVER = "ever"
-"""The concept that AMR writes with a :polarity - for *never*."""
-POSSESSOR_ROLES = frozenset({"have-rel-role-91", "have-org-role-91"})
-"""The frames whose ARG1 possesses the role their ARG2 names: ``my sister``, ``our president``."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 
 

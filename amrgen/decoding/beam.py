@@ -337,18 +337,10 @@ class BestSequenceSearch:
             on_left = sides[child] == LEFT
             complete = i == len(children) - 1
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
-            # Nothing is inserted beside a child that says nothing (its yield is ε): a
-            # word there would dangle ("wants to sleep of"); nor beside a verb's manner
-            # said as an adverb ("sang in beautifully"); No-Insertion is certain.  No word
-            # is inserted that β_i's words repeat, and no "to" before a finite clause.
             alone = self.agreement.said_alone(c_real, child)
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
-                     for step, inserted, before, weighted in (
-                         insertions[key] if b_i.words and not (alone and alone(b_i)) else _NOTHING_BESIDE)
-                     if not inserted or not b_i.words or (
-                         (inserted[-1] != b_i.words[0] and not (inserted == _TO and self.agreement.finite_clause(b_i)))
-                         if before else b_i.words[-1] != inserted[0])]
+                     for step, inserted, before, weighted in self._beside(b_i, insertions[key], alone)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             # A candidate that says one word twice in a row where β_i's words meet their
@@ -379,6 +371,21 @@ class BestSequenceSearch:
             current = _dedupe_prune(extended, h.n4, h.r4)
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
+
+    def _beside(self, b_i: Hypothesis, insertions: list[tuple], alone) -> list[tuple]:
+        """The options of ``insertions`` that may go beside the candidate b_i of a child.
+        Nothing is inserted beside a child that says nothing (its yield is ε): a word there
+        would dangle ("wants to sleep of"); nor beside a verb's manner said as an adverb
+        (``alone``: "sang in beautifully"); No-Insertion is certain.  No word is inserted
+        that b_i's words repeat where they meet it, and no "to" before a finite clause."""
+        words = b_i.words
+        if not words or (alone and alone(b_i)):
+            return _NOTHING_BESIDE
+        finite = self.agreement.finite_clause(b_i)
+        return [option for option in insertions
+                if not (inserted := option[1]) or (
+                    inserted[-1] != words[0] and not (finite and inserted == _TO) if option[2]
+                    else words[-1] != inserted[0])]
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
         words = left + own + right
