@@ -27,6 +27,12 @@ all, so that the search never loses its last candidate):
   *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
   never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
   the :polarity beside AMR's :time ever offered as nothing, :meth:`Agreement.offered`);
+- the ARG1 of a verb that takes a to-infinitive, whose subject is the verb's ARG0 or ARG2 (a
+  copy that Delete-Reentrance made), is an infinitive: the subject unsaid, the verb in its
+  base form, offered where the realize model knows the frame as a noun only, *to* before it,
+  and the ARG2 between the verb and the infinitive with no preposition ("she promised to
+  come", "asked the student to study"; :meth:`Agreement.controlled`); which verbs take one
+  the language model's text says (``resources/lexicon/infinitive-verbs.tsv``);
 - a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
@@ -41,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from amrgen.amr import has_mode, is_sentence_root
+from amrgen.amr import concept_form, has_mode, is_sentence_root
 from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES, UNKNOWN
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
@@ -49,6 +55,7 @@ from amrgen.lexicon.words import (
     BE_TENSES,
     COORDINATION_CONCEPTS,
     DEMONSTRATIVES,
+    INFINITIVE_VERBS,
     NEGATION_WORDS,
     NEGATIVE_WORDS,
     PAST_TIME_WORDS,
@@ -65,7 +72,7 @@ from amrgen.realization.inflection import (
     is_plural_noun,
     supporting_do,
 )
-from amrgen.transitions.annotations import Key
+from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.transitions import LEFT, Realize, Reorder
 
@@ -81,6 +88,7 @@ class Agreement:
             lambda word: lexicon.knows(word, "a") and not lexicon.knows(word, "r")
             and adverb(lexicon, word) is not None)
         self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
+        self._verb = lru_cache(maxsize=None)(lambda stem: lexicon.knows(stem, "v"))
         self._past = lru_cache(maxsize=None)(lambda word: bool(word) and is_past_form(word))
         self._adverb = lru_cache(maxsize=None)(
             lambda word: lexicon.knows(word, "r") and not lexicon.knows(word, "a") and not lexicon.knows(word, "n"))
@@ -89,10 +97,29 @@ class Agreement:
         """A test of the child's candidates: whether no word may be inserted beside it (a
         verb's :manner said as an adverb takes no preposition: "sang very beautifully", not
         "sang in very beautifully"; the Insert-Between model gives it No-Insertion 0.74, the
-        language model likes "in"); None where every candidate may have one."""
+        language model likes "in"; nor does the object that controls an infinitive: "allowed
+        the boy to play", not "allowed to the boy to play"); None where every candidate may
+        have one."""
+        if child == _object_controller(c, c.sigma1):
+            return _always
         if c.rho.get(Key.POS, c.sigma1) != "VB" or "manner" not in c.graph.edge_labels(c.sigma1, child):
             return None
         return lambda hypothesis: bool(word := _word(hypothesis)) and self._adverb(word)
+
+    def infinitive(self, c: Configuration, child: Vertex):
+        """A test of the child's candidates: whether one is an infinitive whose subject σ1
+        controls (:func:`_controlled_subject`), said verb first, so that *to* goes before it
+        ("told the student to study"); None where the child's subject is not controlled."""
+        subject = _controlled_subject(c, child)
+        if subject is None:
+            return None
+
+        def test(hypothesis) -> bool:
+            t = _realize(hypothesis)
+            return (t is not None and t.annotation.pos == "VB" and t.annotation.voice != "passive"
+                    and hypothesis.words[:1] == (t.word,) and self._base(t.word))
+
+        return test
 
     @staticmethod
     def finite_clause(hypothesis) -> bool:
@@ -118,6 +145,8 @@ class Agreement:
         forms = PRONOUN_FORMS.get(str(g.label(child)))
         if forms and ("poss" in labels or "ARG1" in labels and str(g.label(v)) in POSSESSOR_ROLES):
             return lambda t: t is None or t.word not in forms or t.word == forms[1]
+        if child == _controlled_subject(c, v):  # "learned to pilot", not "learned i pilot"
+            return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         if not word:
             return None
@@ -135,8 +164,48 @@ class Agreement:
 
     def candidates(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its
-        subject (:meth:`finite`) and that say one negation (:meth:`single_negation`)."""
-        return self.single_negation(c, self.finite(c, found))
+        subject (:meth:`finite`), whose controlled subject is understood (:meth:`controlled`)
+        and that say one negation (:meth:`single_negation`)."""
+        return self.single_negation(c, self.controller_first(c, self.controlled(c, self.finite(c, found))))
+
+    @staticmethod
+    def controller_first(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1 (:func:`_object_controller`),
+        those that say the ARG2 right between σ1 and the ARG1 ("asked the student to study",
+        not "asked to study the student" or "the student asked to study"); all of them where
+        none does."""
+        g, v = c.graph, c.sigma1
+        controller = _object_controller(c, v)
+        if controller is None:
+            return found
+        clause = next(u for _, label, u in g.out_edges(v) if label == "ARG1")
+
+        def between(b) -> bool:
+            order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
+            return {v, controller, clause} <= set(order) and \
+                order.index(v) < order.index(controller) < order.index(clause)
+
+        kept = [b for b in found if between(b)]
+        return kept or found
+
+    def controlled(self, c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1's subject is controlled (:func:`_controlled_subject`), those that
+        leave the subject unsaid and say σ1 as a verb in its base form (or a passive without a
+        tense): the infinitive whose subject is understood ("she promised to come", "the teacher
+        told the students to study"; not "she promised that she come", "told the student the
+        study").  All of them where none does."""
+        subject = _controlled_subject(c, c.sigma1)
+        if subject is None:
+            return found
+
+        def infinitive(b) -> bool:
+            said = next((h for h in b.children if h.vertex == subject), None)
+            t = _realize(b)
+            return not (said and said.words) and t is not None and t.annotation.pos == "VB" and (
+                t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
+
+        kept = [b for b in found if infinitive(b)]
+        return kept or found
 
     @staticmethod
     def single_negation(c: Configuration, found: list) -> list:
@@ -209,7 +278,19 @@ class Agreement:
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
         past time in its past forms only (:meth:`tensed`)."""
-        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(c, realizations)))
+        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(c, self._infinitive(c, realizations))))
+
+    def _infinitive(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where σ1's subject is controlled (:func:`_controlled_subject`) and
+        none is a verb, σ1's concept as a verb in its base form with the probability of the most
+        probable realization: the annotation model may know the frame only as a noun (study-01:
+        "studies" in Bio), and :meth:`controlled` keeps the infinitives."""
+        v = c.sigma1
+        stem = concept_form(c.graph.label(v))
+        if (not realizations or any(t.annotation.pos == "VB" for t, _ in realizations)
+                or not self._verb(stem) or _controlled_subject(c, v) is None):
+            return realizations
+        return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), realizations[0][1])]
 
     @staticmethod
     def _silent_polarity(c: Configuration, realizations: Sequence) -> Sequence:
@@ -288,6 +369,40 @@ class Agreement:
         forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
         kept = [part for part in parts if (word := _word(part[0])) not in BE_TENSES or word in forms]
         return kept or parts
+
+
+def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's subject where it is controlled: v is the ARG1 of p, its subject a copy (the
+    re-entrance Delete-Reentrance made) of p's ARG0 or ARG2 (or of what that copies), and p's verb takes a
+    to-infinitive whose subject that argument is (:data:`~amrgen.lexicon.words.INFINITIVE_VERBS`:
+    "promised to come", "asked the student to study"; but "cells show resistance", "she
+    said that she would come", "i hear the little fellow greet it"); else None."""
+    g = c.graph
+    subject = _subject(g, v)
+    original = None if subject is None else c.rho.get(Key.LINK, subject)
+    if original is None:
+        return None
+    for p, role, _ in g.in_edges(v):
+        if role == "ARG1" and any(c.rho.get(Key.LINK, u, u) == original
+                                  and (concept_form(g.label(p)), label) in INFINITIVE_VERBS
+                                  for _, label, u in g.out_edges(p)):
+            return subject
+    return None
+
+
+def _object_controller(c: Configuration, v: Vertex) -> Vertex | None:
+    """v's ARG2 where it controls the subject of v's ARG1 (:func:`_controlled_subject`); else None."""
+    roles = {label: u for _, label, u in c.graph.out_edges(v)}
+    clause, controller = roles.get("ARG1"), roles.get("ARG2")
+    if clause is None or controller is None:
+        return None
+    subject = _controlled_subject(c, clause)
+    return controller if subject is not None and c.rho.get(Key.LINK, subject) == c.rho.get(
+        Key.LINK, controller, controller) else None
+
+
+def _always(hypothesis) -> bool:
+    return True
 
 
 def _subject(g: Graph, v: Vertex) -> Vertex | None:

@@ -338,9 +338,10 @@ class BestSequenceSearch:
             complete = i == len(children) - 1
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
             alone = self.agreement.said_alone(c_real, child)
+            infinitive = self.agreement.infinitive(c_real, child)
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
-                     for step, inserted, before, weighted in self._beside(b_i, insertions[key], alone)]
+                     for step, inserted, before, weighted in self._beside(b_i, insertions[key], alone, infinitive)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             # A candidate that says one word twice in a row where β_i's words meet their
@@ -372,15 +373,20 @@ class BestSequenceSearch:
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
 
-    def _beside(self, b_i: Hypothesis, insertions: list[tuple], alone) -> list[tuple]:
+    def _beside(self, b_i: Hypothesis, insertions: list[tuple], alone, infinitive) -> list[tuple]:
         """The options of ``insertions`` that may go beside the candidate b_i of a child.
         Nothing is inserted beside a child that says nothing (its yield is ε): a word there
         would dangle ("wants to sleep of"); nor beside a verb's manner said as an adverb
-        (``alone``: "sang in beautifully"); No-Insertion is certain.  No word is inserted
-        that b_i's words repeat where they meet it, and no "to" before a finite clause."""
+        (``alone``: "sang in beautifully"); No-Insertion is certain.  Before an infinitive
+        whose subject the parent controls (``infinitive``), *to* is certain ("told the student
+        to study": the Insert-Between model, trained where such frames are mostly nouns, may
+        not offer it).  No word is inserted that b_i's words repeat where they meet it, and no
+        "to" before a finite clause."""
         words = b_i.words
         if not words or (alone and alone(b_i)):
             return _NOTHING_BESIDE
+        if infinitive and infinitive(b_i):
+            return _TO_BESIDE
         finite = self.agreement.finite_clause(b_i)
         return [option for option in insertions
                 if not (inserted := option[1]) or (
@@ -456,6 +462,8 @@ _score = attrgetter("score")
 _TO = ("to",)
 _NOTHING_BESIDE = [(((NoInsertion(), 1.0),), (), False, 0.0)]
 """The one option beside a child whose yield is empty: No-Insertion, p = 1 (θ · log 1 = 0)."""
+_TO_BESIDE = [(((InsertBetween("to", LEFT), 1.0),), _TO, True, 0.0)]
+"""The one option before a controlled infinitive said verb first: Insert-Between-(to, left), p = 1."""
 
 
 def replay(c: Configuration, result: Phase2Result, hypothesis: Hypothesis,

@@ -191,3 +191,8 @@ SPEECH_VERBS = _set("speech-verbs")
 """Framesets whose ARG1 is what was said (say-01, answer-01, ...)."""
 REPORTING_VERBS = SPEECH_VERBS | _set("reporting-verbs")
 """Framesets whose ARG1 is a clause of its own (the speech verbs, think-01, know-01, ...)."""
+INFINITIVE_VERBS = frozenset((verb, role) for verb, (roles, *_) in _table("infinitive-verbs").items()
+                             for role in roles.split())
+"""(verb lemma, role) where the verb takes a to-infinitive whose subject is its ARG0 (want,
+try, promise, ...) or its ARG2 (ask, allow, ...), as counted in the language model's text
+(scripts/count_infinitive_verbs.py)."""

@@ -199,3 +199,50 @@ def test_a_present_verb_is_also_offered_in_the_form_that_agrees_with_its_subject
     assert offered == [("benefit", "present", 0.3), ("benefited", "past", 0.2), ("benefits", "present", 0.3)]
     they = c.with_(rho=c.rho.updated([(Key.REAL, "h", "they")]))
     assert AGREEMENT.offered(they, options) == options
+
+
+def _controlled(verb, controller_role="ARG0"):
+    """c with σ1 = the ARG1 x of ``verb``, whose subject is a copy of the verb's ``controller_role``."""
+    g = Graph({"p": verb, "s": "she", "x": "come-01", "k": "she"},
+              [("p", controller_role, "s"), ("p", "ARG1", "x"), ("x", "ARG1", "k")], Order([]))
+    return Configuration(g, ("x",), (), AnnotationFunction({Key.LINK: {"k": "s"}}), 0)
+
+
+def _clause(word, pos, tense="--", subject=""):
+    return Hypothesis("x", _candidate(word, pos, tense, vertex="x").steps, (_candidate(subject, "PRP", vertex="k"),),
+                      (), (), (), tuple(f"{subject} {word}".split()), 0.0, 0.0, 0.0)
+
+
+def test_a_controlled_subject_is_understood_and_its_verb_an_infinitive():
+    found = [_clause("come", "VB", "present", subject="she"), _clause("come", "VB", "present"),
+             _clause("comes", "VB", "present"), _clause("coming", "NN")]
+    assert [" ".join(b.words) for b in AGREEMENT.controlled(_controlled("promise-01"), found)] == ["come"]
+    # a verb of saying takes a finite clause ("she said that she would come")
+    assert AGREEMENT.controlled(_controlled("say-01"), found) == found
+    # the ARG2 of a verb that takes an object and an infinitive controls it ("asked her to come")
+    assert len(AGREEMENT.controlled(_controlled("ask-01", "ARG2"), found)) == 1
+    assert AGREEMENT.controlled(_controlled("tell-01", "ARG2"), found) == found  # "told her that she came"
+
+
+def test_a_controlled_clause_is_offered_its_verb_where_the_model_knows_a_noun_only():
+    options = [(_candidate("coming", "NN").steps[0][0], 0.4)]
+    offered = [(t.word, t.annotation.pos, p) for t, p in AGREEMENT.offered(_controlled("want-01"), options)]
+    assert offered == [("coming", "NN", 0.4), ("come", "VB", 0.4)]
+    assert AGREEMENT.offered(_controlled("show-01"), options) == options
+
+
+def test_to_goes_before_a_controlled_infinitive_said_verb_first():
+    c = _controlled("want-01").with_(node_buffer=("p",))
+    test = AGREEMENT.infinitive(c, "x")
+    assert test(_clause("come", "VB")) and not test(_clause("coming", "NN"))
+    assert AGREEMENT.infinitive(_controlled("show-01").with_(node_buffer=("p",)), "x") is None
+
+
+@pytest.mark.parametrize("graph, said", [
+    ("(p / promise-01 :ARG0 (s / she) :ARG1 (c / come-01 :ARG1 s :time (t / tomorrow)))", "she promised to come"),
+    ("(t / try-01 :ARG0 (g / girl) :ARG1 (o / open-01 :ARG0 g :ARG1 (d / door)))", "tried to open the door"),
+    ("(a / allow-01 :ARG0 (m / mother) :ARG2 (b / boy) :ARG1 (p / play-01 :ARG0 b))", "the boy to play"),
+    ("(a / ask-01 :ARG0 (t / teacher) :ARG2 (s / student) :ARG1 (s2 / study-01 :ARG0 s))", "asked student to study"),
+])
+def test_the_learnt_generator_says_controlled_infinitives_without_postprocessing(generator, graph, said):
+    assert f" {said} " in f" {generator.with_postprocess('thesis').generate(Amr.from_penman(graph)).sentence} "

@@ -1,6 +1,8 @@
 """The word lists (amrgen.lexicon.words): read from resources/lexicon, one name a meaning."""
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -69,3 +71,13 @@ def test_one_w_left_for_the_aligner_the_oracle_and_the_constraints():
     assert ConstraintResources().insert_left is words.W_LEFT
     assert oracle.INSERT_BETWEEN_WORDS is words.W_LEFT
     assert fusion.W_LEFT is words.W_LEFT
+
+
+def test_the_infinitive_verbs_are_what_the_counting_script_writes(shared_corpus, tmp_path):
+    shared_corpus("lm-text")
+    written = tmp_path / "infinitive-verbs.tsv"
+    script = LEXICON_DIR.parents[1] / "scripts" / "count_infinitive_verbs.py"
+    subprocess.run([sys.executable, str(script), "-o", str(written)], check=True, capture_output=True)
+    assert written.read_text(encoding="utf-8") == (LEXICON_DIR / "infinitive-verbs.tsv").read_text(encoding="utf-8")
+    assert {("want", "ARG0"), ("promise", "ARG0"), ("ask", "ARG2")} <= words.INFINITIVE_VERBS
+    assert not {("show", "ARG0"), ("tell", "ARG2"), ("let", "ARG2")} & words.INFINITIVE_VERBS

@@ -1,0 +1,98 @@
+"""Count, in the language model's text, the verbs that take a *to*-infinitive whose
+subject is their own subject (ARG0: "wanted to leave") or their object (ARG2: "asked
+him to leave").
+
+Usage: python scripts/count_infinitive_verbs.py [-o resources/lexicon/infinitive-verbs.tsv]
+       [--min-count 20] [--min-share 0.15]
+
+For each verb lemma (lemminflect's lemma of every word that inflects as a verb), in
+``../shared/data/lm-text``:
+
+- ARG0: the share of its occurrences that a *to* followed by a verb's base form follows
+  within four words ("wanted to leave", "promised her mother to come");
+- ARG2: the share of its occurrences before an object pronoun (him, her, them, me, us,
+  you) that *to* and a base form follow ("asked him to leave", "allowed them to go").
+
+The lemmas with a role seen at least ``--min-count`` times with a share of at least
+``--min-share`` are written with the roles that pass, most frequent first.  No tagger reads the text (a word both
+noun and verb counts as a verb after *to*), so the shares are rough, but they part the
+verbs that take an infinitive (want 0.72, try 0.81, promise 0.16; ask him to 0.56,
+allow them to 0.85) from those that take a noun phrase, a clause or a bare infinitive
+(show 0.05, succeed 0.03; tell him to 0.08, let him 0.00, hear him 0.00).  Phase 2 says
+the ARG1 of such a verb, whose subject the verb's ARG0 or ARG2 controls, as an
+infinitive (:mod:`amrgen.decoding.agreement`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import re
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+from amrgen.corpus_registry import corpus
+from amrgen.io.atomic import write_atomically
+from amrgen.realization.inflection import load_lemmas
+
+ROOT = Path(__file__).resolve().parents[1]
+WINDOW = 4
+"""How many words after the verb its *to* may come ("told the young students to")."""
+_WORD = re.compile(r"[a-z']+")
+OBJECTS = frozenset({"him", "her", "them", "me", "us", "you"})
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-o", "--output", default=ROOT / "resources/lexicon/infinitive-verbs.tsv", type=Path)
+    parser.add_argument("--min-count", type=int, default=20)
+    parser.add_argument("--min-share", type=float, default=0.15)
+    args = parser.parse_args()
+    load_lemmas()
+    from lemminflect import getLemma
+
+    @lru_cache(maxsize=None)
+    def lemma(word: str) -> str | None:
+        found = getLemma(word, upos="VERB", lemmatize_oov=False)
+        return found[0] if found else None
+
+    seen, with_to = Counter(), Counter()
+    for path in sorted(corpus("lm-text").location.glob("*.gz")):
+        with gzip.open(path, "rt", encoding="utf-8", errors="replace") as text:
+            for line in text:
+                words = _WORD.findall(line.lower())
+                for i, word in enumerate(words):
+                    verb = lemma(word)
+                    if verb is None:
+                        continue
+                    after = words[i + 1:i + 2 + WINDOW]
+                    seen[verb, "ARG0"] += 1
+                    if "to" in after[:-1]:
+                        following = after[after.index("to") + 1]
+                        with_to[verb, "ARG0"] += lemma(following) == following
+                    if after[:1] and after[0] in OBJECTS:
+                        seen[verb, "ARG2"] += 1
+                        with_to[verb, "ARG2"] += after[1:2] == ["to"] and after[2:3] != [] and lemma(after[2]) == after[2]
+    passing = {}
+    for (verb, role), n in seen.most_common():
+        if n >= args.min_count and with_to[verb, role] / n >= args.min_share:
+            passing.setdefault(verb, []).append(role)
+
+    def share(verb: str, role: str) -> str:
+        return f"{with_to[verb, role] / seen[verb, role]:.3f}" if seen[verb, role] else "0.000"
+
+    rows = [(verb, " ".join(sorted(roles)), seen[verb, "ARG0"], share(verb, "ARG0"), seen[verb, "ARG2"],
+             share(verb, "ARG2")) for verb, roles in passing.items()]
+    header = ("# Verbs that take a to-infinitive whose subject is their ARG0 (to + a base form within "
+              f"{WINDOW} words after the verb)\n# or their ARG2 (an object pronoun, to and a base form after "
+              "the verb): lemma, roles, occurrences, share of them, occurrences before an object pronoun, "
+              "share of them.\n# Source: counted in ../shared/data/lm-text by "
+              f"scripts/count_infinitive_verbs.py (--min-count {args.min_count} --min-share {args.min_share}).\n")
+    write_atomically(args.output, header + "".join("\t".join(map(str, row)) + "\n" for row in rows))
+    print(f"{len(rows)} verbs to {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
