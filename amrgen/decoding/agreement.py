@@ -233,8 +233,11 @@ class Agreement:
         induce"); where σ1 heads a clause (a sentence root, a conjunct of one, what a verb of
         saying or thinking reports), a finite form ("the boy won the race", not "the boy win the
         race"; the tense model leaves a head untensed where its training saw infinitives of the
-        same frame).  All of them where no verb that agrees is left (never a noun in place of
-        the verb)."""
+        same frame), its subject before an untensed verb ("the fish now swam", not "now swim with
+        the fish"); σ1 not as a noun beside its said subject where a verb of saying or thinking
+        reports σ1, or σ1 is a sentence root and the subject its ARG0 ("pki166 inhibits the
+        proliferation", not "pki166 inhibition of the proliferation").  All of them where no
+        verb that agrees is left (never a noun in place of the verb)."""
         g, v = c.graph, c.sigma1
         head = _heads_clause(g, v)
         if head is None:
@@ -244,18 +247,19 @@ class Agreement:
             return found
         label = str(g.label(subject))
         reported = any(role == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, role, _ in g.in_edges(v))
+        agent = is_sentence_root(g, v) and "ARG0" in g.edge_labels(v, subject)
 
         def agrees(b) -> bool | None:
             """Whether b's verb agrees with the subject before it; None where b says no such pair."""
             t = _realize(b)
             said = next((h for h in b.children if h.vertex == subject), None)
-            if reported and t is not None and t.annotation.pos == "NN" and said and said.words:
+            if (reported or agent) and t is not None and t.annotation.pos == "NN" and said and said.words:
                 return False  # "hopes that her son wins", not "hopes a win of son"
             if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
                 return None
             order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
-            if order.index(subject) > order.index(v):
-                return False if reported else None  # a reported clause says its subject first
+            if order.index(subject) > order.index(v):  # a reported clause says its subject first, and so
+                return False if reported or head and t.annotation.tense not in _FINITE else None  # does an untensed verb
             if " " in t.word or t.word in BE_TENSES:
                 return None
             if t.annotation.tense == "past":

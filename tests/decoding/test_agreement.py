@@ -151,6 +151,11 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     # a frame with its own subject under a verb of hoping is a finite clause, its subject first and
     # no "to" before it (the table: "the mother hopes a win of son")
     ("(h / hope-01 :ARG0 (m / mother) :ARG1 (w / win-01 :ARG0 (s / son :poss m)))", "son wins", "win of"),
+    # a sentence root's ARG0 said before its untensed verb, and the root not a noun beside its ARG0
+    # (the table: "now swim with the fish")
+    ("(s / swim-01 :ARG0 (f / fish) :time (n / now))", "fish now", "with"),
+    ("(i / inhibit-01 :ARG0 (p / person :name (n / name :op1 \"Mary\")) :ARG1 (g / grow-01 :ARG1 (c / cell)))",
+     "mary", "inhibition"),
     # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
     ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
