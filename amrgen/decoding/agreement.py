@@ -18,7 +18,8 @@ all, so that the search never loses its last candidate):
   is bottom-up), so here v's own Realize transitions are the candidates filtered
   (:meth:`Agreement.tensed`);
 - a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
-  possessive form (``my sister``, not ``the sister i``);
+  possessive form (``my sister``, not ``the sister i``), and a copy that is an argument of
+  a verb or adjective is not (``he said he was tired``, not ``his tired``);
 - where v heads a clause, its verb after the subject said before it is finite, and in the
   present agrees with the subject (``the boy won the race``, not ``the boy win``): these
   pairs are within v's own candidates, so here v's candidates are filtered before they
@@ -59,6 +60,7 @@ from amrgen.lexicon.words import (
     NEGATION_WORDS,
     NEGATIVE_WORDS,
     PAST_TIME_WORDS,
+    POSSESSIVES,
     PRONOUN_FORMS,
     RAISING_MODALS,
     REPORTING_VERBS,
@@ -78,6 +80,8 @@ from amrgen.transitions.transitions import LEFT, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
 _VERBS = frozenset({"VB", "VBN", "VBG"})
+_PREDICATES = frozenset({"VB", "JJ"})
+_ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 
 
 class Agreement:
@@ -150,6 +154,8 @@ class Agreement:
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         if not word:
             return None
+        if c.rho.defined(Key.LINK, child) and pos in _PREDICATES and labels & _ARGUMENTS:
+            return lambda t: t is None or t.word not in POSSESSIVES  # "he said he was tired", not "his"
         if "mod" in labels and pos == "NN" and side == LEFT:
             plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
             return lambda t: t is None or t.word not in DEMONSTRATIVES or DEMONSTRATIVES[t.word][plural] == t.word

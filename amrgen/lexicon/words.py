@@ -163,6 +163,8 @@ TIMES_OF_DAY = _pairs("times-of-day")
 
 PRONOUN_FORMS = _table("pronoun-forms")
 """Pronoun concept ↦ (subject, possessive, object) form: i → (i, my, me)."""
+GENDERED_NOUNS = _pairs("gendered-nouns")
+"""Noun ↦ the pronoun concept that refers to it (mother → she, prince → he)."""
 POSSESSIVES = frozenset(forms[1] for forms in PRONOUN_FORMS.values())
 """my, your, his, her, its, our, their."""
 THIRD_PERSON_SINGULAR = _set("third-person-singular")

@@ -5,7 +5,10 @@ For a configuration c = (G, σ1:σ, ε, ρ) and a syntactic annotation α of σ1
 each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
 
 1. **Copies** (σ1 ∈ dom(ρ(LINK))).  A copy of a pronoun, with α(POS) ∉ {NN,
-   VB, JJ}, gets the pronoun's forms, sharing p~ − p_ε, and ε with p_ε.
+   VB, JJ}, gets the pronoun's forms, sharing p~ − p_ε, and ε with p_ε; so
+   does a copy of a noun of natural gender, with its pronoun's forms (ours:
+   mother → she, her; :data:`~amrgen.lexicon.words.GENDERED_NOUNS`; "the mother
+   hopes that her son wins", "the man died in his house").
    Any other copy gets "only ε as a default realization"; the thesis gives it
    no probability of its own, so it takes the p~ of every default realization:
    then the defaults of every vertex, copy or not, have mass p~ in all.  (The
@@ -70,6 +73,7 @@ from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMAS,
     DEMONSTRATIVES,
+    GENDERED_NOUNS,
     QUESTION_WORDS_BY_ROLE,
     SILENT_CONCEPTS,
     SPECIAL_REALIZATIONS,
@@ -141,7 +145,8 @@ class DefaultRealizer:
         label = str(g.label(v))
         concept = concept_form(label)
         if c.rho.defined(Key.LINK, v):
-            pronoun = self._pronoun(g, v, concept, alpha)
+            referent = GENDERED_NOUNS.get(concept)
+            pronoun = pronoun_forms(referent, _possessed(g, v)) if referent else self._pronoun(g, v, concept, alpha)
             return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
         if isinstance(v, InsertedVertex):
             return _Defaults(self._inserted(c, v, label, alpha))
@@ -174,7 +179,7 @@ class DefaultRealizer:
     def _pronoun(g: Graph, v: Vertex, concept: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
         if not is_pronoun(concept) or alpha.pos in OPEN_CLASSES:
             return ()
-        return pronoun_forms(concept, possessive=any(role == "poss" for _, role, _ in g.in_edges(v)))
+        return pronoun_forms(concept, possessive=_possessed(g, v))
 
     @staticmethod
     def _inserted(c: Configuration, v: Vertex, word: str, alpha: SyntacticAnnotation) -> tuple[str, ...]:
@@ -243,3 +248,8 @@ def _third_person(c: Configuration, verb: Vertex) -> bool | None:
             return True
         return {"singular": True, "plural": False}.get(c.rho.get(Key.NUMBER, subject))
     return None
+
+
+def _possessed(g: Graph, v: Vertex) -> bool:
+    """Whether v fills a :poss role (a pronoun there is said in its possessive form)."""
+    return any(role == "poss" for _, role, _ in g.in_edges(v))

@@ -150,7 +150,9 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     ("(w / win-01 :ARG0 (b / boy) :ARG1 (r / race))", "the boy won", "the boy win"),
     # a frame with its own subject under a verb of hoping is a finite clause, its subject first and
     # no "to" before it (the table: "the mother hopes a win of son")
-    ("(h / hope-01 :ARG0 (m / mother) :ARG1 (w / win-01 :ARG0 (s / son :poss m)))", "son wins", "win of"),
+    ("(h / hope-01 :ARG0 (m / mother) :ARG1 (w / win-01 :ARG0 (s / son :poss m)))", "her son wins", "win of"),
+    # a copy said as a pronoun beside a verb or adjective is no possessive ("he was tired", not "his tired")
+    ("(s / say-01 :ARG0 (b / boy) :ARG1 (t / tire-01 :ARG1 b))", "he", "his"),
     # a sentence root's ARG0 said before its untensed verb, and the root not a noun beside its ARG0
     # (the table: "now swim with the fish")
     ("(s / swim-01 :ARG0 (f / fish) :time (n / now))", "fish now", "with"),

@@ -156,9 +156,17 @@ def test_a_possessive_copy_prefers_the_possessive(realizer):
     assert defaults(realizer, c, PRP) == {"his": pytest.approx(P - P_EPS), "": P_EPS}
 
 
-def test_other_copies_are_only_left_out(realizer):
+def test_a_copy_of_a_noun_of_natural_gender_is_its_pronoun_or_left_out(realizer):
     copy = InsertedVertex(1)
     c = at({"w": "want-01", "b": "boy", copy: "boy"}, [("w", "ARG1", copy)], copy, LINK={copy: "b"})
+    assert set(defaults(realizer, c, NN)) == {"he", "his", "him", ""}
+    owned = at({"s": "son", "m": "mother", copy: "mother"}, [("s", "poss", copy)], copy, LINK={copy: "m"})
+    assert defaults(realizer, owned, NN) == {"her": pytest.approx(P - P_EPS), "": P_EPS}
+
+
+def test_other_copies_are_only_left_out(realizer):
+    copy = InsertedVertex(1)
+    c = at({"w": "want-01", "b": "developer", copy: "developer"}, [("w", "ARG1", copy)], copy, LINK={copy: "b"})
     assert realizer.realizations(c, NN, P, P_EPS) == [("", P)]
     assert realizer.realization_words(c, NN) == {""}
     # a pronoun copy annotated as a noun is no pronoun for 5.2
