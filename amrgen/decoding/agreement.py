@@ -102,9 +102,12 @@ class Agreement:
         verb's :manner said as an adverb takes no preposition: "sang very beautifully", not
         "sang in very beautifully"; the Insert-Between model gives it No-Insertion 0.74, the
         language model likes "in"; nor does the object that controls an infinitive: "allowed
-        the boy to play", not "allowed to the boy to play"); None where every candidate may
-        have one."""
-        if child == _object_controller(c, c.sigma1):
+        the boy to play", not "allowed to the boy to play"; nor a child of a sentence root said
+        as nothing, where no word would stand for the root: "my drawing number one", not
+        "drawing number one of my"; "who is the new york governor", not "who is new york of the
+        governor"); None where every candidate may have one."""
+        if child == _object_controller(c, c.sigma1) or (
+                c.rho.get(Key.REAL, c.sigma1) == "" and is_sentence_root(c.graph, c.sigma1)):
             return _always
         if c.rho.get(Key.POS, c.sigma1) != "VB" or "manner" not in c.graph.edge_labels(c.sigma1, child):
             return None

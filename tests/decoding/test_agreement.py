@@ -253,3 +253,14 @@ def test_to_goes_before_a_controlled_infinitive_said_verb_first():
 ])
 def test_the_learnt_generator_says_controlled_infinitives_without_postprocessing(generator, graph, said):
     assert f" {said} " in f" {generator.with_postprocess('thesis').generate(Amr.from_penman(graph)).sentence} "
+
+
+@pytest.mark.parametrize("graph, said", [
+    # AMR's value entities and quantities say their value, and nothing is inserted beside the
+    # children of a root said as nothing ("in president@whitehouse.gov" before)
+    ('(e / email-address-entity :value "president@whitehouse.gov")', "president@whitehouse.gov"),
+    ('(p / picture :name (n / name :op1 "Drawing" :op2 "Number" :op3 "One") :poss (i / i))', "my drawing number one"),
+])
+def test_nothing_dangles_beside_a_root_said_as_nothing(generator, graph, said):
+    sentence = generator.with_postprocess("thesis").generate(Amr.from_penman(graph)).sentence
+    assert sentence.startswith(said), sentence
