@@ -32,6 +32,7 @@ NUMERIC = re.compile(r"[-+.\d]*\d[-+.\deE]*")
 sense tag), so it is said as written."""
 
 COUNTING_ROLES = frozenset({"quant", "frequency"})
+_FREQUENCIES = {1: "once", 2: "twice"}
 """The roles of a number that counts: spelled in words below 100, as the Little Prince
 writes them ("six years", "forty - four times"; but "chapter 4", "asteroid 325")."""
 
@@ -62,6 +63,8 @@ def number_words(value: str, role: str | None, parent_concept: str | None) -> st
     if parent_concept == ORDINAL_ENTITY and role == "value":
         return ordinal(value)
     words = spelled(value) if role in COUNTING_ROLES else value
+    if role == "frequency" and value.isdigit():  # how many times: "we met three times"
+        return _FREQUENCIES.get(int(value), f"{words} times")
     return words if words != value else abbreviated(value)
 
 

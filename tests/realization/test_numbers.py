@@ -20,7 +20,8 @@ def test_numbers_below_a_hundred_are_spelled(value, words):
 
 
 def test_only_counting_numbers_are_spelled():
-    assert number_words("44", "frequency", "see-01") == "forty - four"
+    assert number_words("44", "frequency", "see-01") == "forty - four times"
+    assert number_words("1", "frequency", "say-01") == "once" and number_words("2", "frequency", "say-01") == "twice"
     assert number_words("6", "quant", "temporal-quantity") == "six"
     assert number_words("4", "mod", "chapter") == "4"
     assert number_words("3000000", "quant", "person") == "3 million"
