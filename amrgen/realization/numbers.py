@@ -32,9 +32,10 @@ NUMERIC = re.compile(r"[-+.\d]*\d[-+.\deE]*")
 sense tag), so it is said as written."""
 
 COUNTING_ROLES = frozenset({"quant", "frequency"})
-_FREQUENCIES = {1: "once", 2: "twice"}
 """The roles of a number that counts: spelled in words below 100, as the Little Prince
 writes them ("six years", "forty - four times"; but "chapter 4", "asteroid 325")."""
+_FREQUENCIES = {1: "once", 2: "twice"}
+"""The words of a :frequency said in one word; any other is "N times"."""
 
 _CARDINALS = {value: word for word, value in CARDINAL_NUMBERS.items()}
 _ORDINALS = {value: word for word, value in ORDINAL_NUMBERS.items() if value > 0}
