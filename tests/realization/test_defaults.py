@@ -184,6 +184,7 @@ def test_probabilities_out_of_range_are_refused(realizer):
 
 def test_handwritten_words(realizer):
     assert defaults(realizer, at({"p": "possible-01"}, [], "p"), JJ) == {"can": P}
+    assert defaults(realizer, at({"p": "permit-01"}, [], "p"), JJ) == {"may": P}
     assert defaults(realizer, at({"c": "cause-01"}, [], "c"), SyntacticAnnotation(pos="IN")) == {
         "because": P / 2, "so": P / 2}
     assert defaults(realizer, at({"w": "want-01", "n": "-"}, [("w", "polarity", "n")], "n"), JJ) == {
