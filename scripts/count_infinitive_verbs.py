@@ -73,7 +73,7 @@ def main() -> int:
                         with_to[verb, "ARG0"] += lemma(following) == following
                     if after[:1] and after[0] in OBJECTS:
                         seen[verb, "ARG2"] += 1
-                        with_to[verb, "ARG2"] += after[1:2] == ["to"] and after[2:3] != [] and lemma(after[2]) == after[2]
+                        with_to[verb, "ARG2"] += after[1:2] == ["to"] and len(after) > 2 and lemma(after[2]) == after[2]
     passing = {}
     for (verb, role), n in seen.most_common():
         if n >= args.min_count and with_to[verb, role] / n >= args.min_share:

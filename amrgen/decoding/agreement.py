@@ -267,8 +267,8 @@ class Agreement:
             if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
                 return None
             order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
-            if order.index(subject) > order.index(v):  # a reported clause says its subject first, and so
-                return False if reported or head and t.annotation.tense not in _FINITE else None  # does an untensed verb
+            if order.index(subject) > order.index(v):  # first in a reported clause, before an untensed verb
+                return False if reported or head and t.annotation.tense not in _FINITE else None
             if " " in t.word or t.word in BE_TENSES:
                 return None
             if t.annotation.tense == "past":
@@ -386,10 +386,11 @@ class Agreement:
 
 def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
     """v's subject where it is controlled: v is the ARG1 of p, its subject a copy (the
-    re-entrance Delete-Reentrance made) of p's ARG0 or ARG2 (or of what that copies), and p's verb takes a
-    to-infinitive whose subject that argument is (:data:`~amrgen.lexicon.words.INFINITIVE_VERBS`:
-    "promised to come", "asked the student to study"; but "cells show resistance", "she
-    said that she would come", "i hear the little fellow greet it"); else None."""
+    re-entrance Delete-Reentrance made) of p's ARG0 or ARG2 (or of what that copies), and p's
+    verb takes a to-infinitive whose subject that argument is
+    (:data:`~amrgen.lexicon.words.INFINITIVE_VERBS`: "promised to come", "asked the student
+    to study"; but "cells show resistance", "she said that she would come", "i hear the
+    little fellow greet it"); else None."""
     g = c.graph
     subject = _subject(g, v)
     original = None if subject is None else c.rho.get(Key.LINK, subject)
