@@ -34,6 +34,9 @@ all, so that the search never loses its last candidate):
   and the ARG2 between the verb and the infinitive with no preposition ("she promised to
   come", "asked the student to study"; :meth:`Agreement.controlled`); which verbs take one
   the language model's text says (``resources/lexicon/infinitive-verbs.tsv``);
+- the present verb of a relative clause (an ARG0-of) agrees with its antecedent (``the
+  mechanisms that account``): both present forms are offered, the antecedent is realized
+  after its relative clause;
 - a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
@@ -82,6 +85,8 @@ _FINITE = frozenset({"present", "past"})
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
+RELATIVE = "ARG0-of"
+"""The role of a relative clause whose subject is its antecedent ("the mechanisms that account")."""
 
 
 class Agreement:
@@ -159,6 +164,12 @@ class Agreement:
             return None
         if c.rho.defined(Key.LINK, child) and pos in _PREDICATES and labels & _ARGUMENTS:
             return lambda t: t is None or t.word not in POSSESSIVES  # "he said he was tired", not "his"
+        if RELATIVE in labels and pos == "NN":  # "the mechanisms that account for", not "accounts"
+            plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
+            return lambda t: (t is None or t.annotation.pos != "VB" or t.annotation.tense != "present"
+                              or t.annotation.voice == "passive" or " " in t.word
+                              or (t.word == ("are" if plural else "is") if t.word in BE_TENSES
+                                  else self._base(t.word) == plural))
         if "mod" in labels and pos == "NN" and side == LEFT:
             plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
             return lambda t: t is None or t.word not in DEMONSTRATIVES or DEMONSTRATIVES[t.word][plural] == t.word
@@ -330,10 +341,13 @@ class Agreement:
             return realizations
         subject = _subject(g, v)
         word = None if subject is None else c.rho.get(Key.REAL, subject)
-        if word is None:
+        if word is not None:
+            thirds = (be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
+                               str(g.label(subject)))[0] == "is",)
+        elif any(label == RELATIVE for _, label, _ in g.in_edges(v)):
+            thirds = (True, False)  # its antecedent is realized after it: both, :meth:`_agrees` keeps one
+        else:
             return realizations
-        third = be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
-                         str(g.label(subject)))[0] == "is"
         offered = {(t.word, t.annotation) for t, _ in realizations}
         added = []
         for t, p in realizations:
@@ -341,10 +355,11 @@ class Agreement:
             if a.pos != "VB" or a.tense != "present" or a.voice == "passive" or not t.word or " " in t.word \
                     or t.word in BE_TENSES or (forms := supporting_do(t.word)) is None:
                 continue
-            agreeing = inflect(forms[1], "VBZ" if third else "VBP")[0]
-            if (agreeing, a) not in offered:
-                offered.add((agreeing, a))
-                added.append((Realize(agreeing, a), p))
+            for third in thirds:
+                agreeing = inflect(forms[1], "VBZ" if third else "VBP")[0]
+                if (agreeing, a) not in offered:
+                    offered.add((agreeing, a))
+                    added.append((Realize(agreeing, a), p))
         return [*realizations, *added]
 
     def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:

@@ -264,3 +264,20 @@ def test_the_learnt_generator_says_controlled_infinitives_without_postprocessing
 def test_nothing_dangles_beside_a_root_said_as_nothing(generator, graph, said):
     sentence = generator.with_postprocess("thesis").generate(Amr.from_penman(graph)).sentence
     assert sentence.startswith(said), sentence
+
+
+@pytest.mark.parametrize("noun, number, kept", [("mechanisms", "plural", ["account", "are"]),
+                                                ("mechanism", "singular", ["accounts", "is"])])
+def test_a_relative_clause_s_verb_agrees_with_its_antecedent(noun, number, kept):
+    c = _parent("mechanism", noun, "NN", "account-01", "ARG0-of", number)
+    options = [_candidate(word, "VB", "present") for word in ("account", "accounts", "is", "are")]
+    assert _words(AGREEMENT.agreeing(c, "u", RIGHT, options)) == kept
+    past = [_candidate("accounted", "VB", "past")]
+    assert AGREEMENT.agreeing(c, "u", RIGHT, past) == past
+
+
+def test_a_relative_clause_is_offered_both_present_forms():
+    g = Graph({"m": "mechanism", "a": "account-01"}, [("m", "ARG0-of", "a")], Order([]))
+    c = Configuration(g, ("a",), (), AnnotationFunction({}), 0)
+    options = [(_candidate("accounts", "VB", "present").steps[0][0], 0.3)]
+    assert [t.word for t, _ in AGREEMENT.offered(c, options)] == ["accounts", "account"]
