@@ -158,12 +158,23 @@ class AgreementStage:
 
 
 @dataclass(frozen=True)
+class RepeatStage:
+    """The candidates of v that say one word twice in a row where the i-th of its n children's
+    words meet their neighbours ("and i i"), dropped before best_{≤i}(v) is pruned because
+    other candidates do not (Section 4.4's duplicates, asked in the search:
+    :meth:`BestSequenceSearch._combine`).  Reported only where it drops something."""
+
+    i: int
+    n: int
+
+
+@dataclass(frozen=True)
 class BestStage:
     """The pruning of all complete candidates of v, over every realization
     and order: best(v) = prune_(n5,r5) (the end of Algorithm 3)."""
 
 
-PruneStage = ChildStage | AgreementStage | BestStage
+PruneStage = ChildStage | RepeatStage | AgreementStage | BestStage
 """Which pruning of getBest(v) :meth:`BestSequenceSearch.pruned` reports."""
 
 AGREEMENT = AgreementStage()
@@ -188,7 +199,9 @@ class BestSequenceSearch:
         it does nothing here: override it in a subclass to watch the search.
 
         ``stage`` says which pruning (:class:`ChildStage`: best_{≤i}(v) by
-        (n4, r4) after the i-th of n children; :class:`AgreementStage`: the
+        (n4, r4) after the i-th of n children; :class:`RepeatStage`: the candidates
+        that say a word twice in a row at the i-th child, dropped before it where
+        there are others; :class:`AgreementStage`: the
         complete candidates that disagree, dropped before best(v), where there are
         any; :class:`BestStage`: best(v) by (n5, r5)).  ``candidates`` is everything
         that went into it, before candidates of the same partial yield were merged,
@@ -368,6 +381,8 @@ class BestSequenceSearch:
                     ts = b_ts + b_i.ts + weighted
                     (doubled if twice else extended).append(
                         Hypothesis(v, b_steps + step, b_children + (b_i,), left, own, right, words, ts, lm, lm + ts))
+            if extended and doubled:
+                self.pruned(v, RepeatStage(i + 1, len(children)), extended + doubled, extended)
             extended = extended or doubled
             current = _dedupe_prune(extended, h.n4, h.r4)
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)

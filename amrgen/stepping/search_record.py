@@ -10,8 +10,8 @@ keeps only what survives, and reports every pruning to its observation hook
 what came out.  :class:`RecordingSearch` notes these reports, and
 :meth:`RecordingSearch.dropped` lists each candidate of a vertex that a
 pruning did not keep, with the pruning that dropped it and whether it was
-merged into a candidate of the same yield, pruned by (n, r), or dropped as
-disagreeing (:mod:`amrgen.decoding.agreement`).
+merged into a candidate of the same yield, pruned by (n, r), dropped for saying
+a word twice in a row, or dropped as disagreeing (:mod:`amrgen.decoding.agreement`).
 :func:`winner_path` gives each vertex's candidate on the path to the winner.
 """
 
@@ -25,6 +25,7 @@ from amrgen.decoding.beam import (
     ChildStage,
     Hypothesis,
     PruneStage,
+    RepeatStage,
     best_by_yield,
 )
 from amrgen.graph import Vertex
@@ -47,11 +48,18 @@ class Dropped:
         return isinstance(self.stage, AgreementStage)
 
     @property
+    def repeating(self) -> bool:
+        """Whether it was dropped for saying a word twice in a row (:class:`~amrgen.decoding.beam.RepeatStage`)."""
+        return isinstance(self.stage, RepeatStage)
+
+    @property
     def reason(self) -> str:
         """Where and why it was dropped, as the inspector says it."""
         stage = self.stage
         if self.disagreeing:
             return "dropped before best(v): disagrees (phase-2 agreement)"
+        if self.repeating:
+            return f"dropped at child {stage.i} of {stage.n}: a word twice in a row"
         if self.merged_into is not None:
             where = f"at child {stage.i} of {stage.n}" if isinstance(stage, ChildStage) else "in best(v)"
             other = "a better" if self.merged_into.score > self.hypothesis.score else "an equally scored"
@@ -74,7 +82,7 @@ class Pruning:
     def dropped(self) -> list[Dropped]:
         """The candidates not kept, in the order they were made."""
         kept = {id(h) for h in self.kept}
-        by_yield = {} if isinstance(self.stage, AgreementStage) else best_by_yield(self.candidates)
+        by_yield = {} if isinstance(self.stage, (AgreementStage, RepeatStage)) else best_by_yield(self.candidates)
         return [Dropped(h, self.stage, None if by_yield.get(h.words, h) is h else by_yield[h.words])
                 for h in self.candidates if id(h) not in kept]
 
@@ -110,7 +118,7 @@ def winner_path(winner: Hypothesis) -> dict[Vertex, Hypothesis]:
 
 
 def _latest_first(d: Dropped) -> tuple:
-    """best(v), then the agreement, before every child stage, child i before child i - 1,
-    then the better candidate."""
-    i = d.stage.i if isinstance(d.stage, ChildStage) else None
-    return i is not None, -(i or 0), isinstance(d.stage, AgreementStage), -d.hypothesis.score
+    """best(v), then the agreement, before every child stage, child i before child i - 1 (its
+    pruning before its repeated words), then the better candidate."""
+    i = d.stage.i if isinstance(d.stage, (ChildStage, RepeatStage)) else None
+    return (i is not None, -(i or 0), isinstance(d.stage, (AgreementStage, RepeatStage)), -d.hypothesis.score)

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from amrgen.amr import Amr
-from amrgen.decoding.beam import AGREEMENT, BEST, ChildStage, replay
+from amrgen.decoding.beam import AGREEMENT, BEST, ChildStage, RepeatStage, replay
 from amrgen.decoding.generator import Generator
 from amrgen.decoding.greedy import generate_greedy, greedy_sentence, ranked_transitions
 from amrgen.decoding.partial import generate_partial, score_ts_par
@@ -196,7 +196,7 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, 
             runs.setdefault(v, []).append([])
         runs[v][-1].append((stage, candidates, kept))
         assert set(_ids(kept)) <= set(_ids(candidates))
-        if stage == AGREEMENT:  # not a pruning by (n, r): checked below
+        if stage == AGREEMENT or isinstance(stage, RepeatStage):  # not a pruning by (n, r): checked below
             continue
         n, r = (hyper.n4, hyper.r4) if isinstance(stage, ChildStage) else (hyper.n5, hyper.r5)
         best_of_yield = {}
@@ -214,6 +214,12 @@ def test_the_observation_hook_sees_exactly_what_each_pruning_dropped(generator, 
             assert last == BEST and not any(stage == BEST for stage, _, _ in stages)
             dropped["best"] += len(found) - len(best_v)
             agreement = stages.pop() if stages and stages[-1][0] == AGREEMENT else None
+            for k, (stage, candidates, kept) in enumerate(stages):  # the repeated words dropped first
+                if isinstance(stage, RepeatStage):
+                    following, extended, _ = stages[k + 1]
+                    assert following == ChildStage(stage.i, stage.n) and _ids(extended) == _ids(kept)
+                    assert kept and len(kept) < len(candidates)
+            stages = [entry for entry in stages if not isinstance(entry[0], RepeatStage)]
             complete = []
             for k, (stage, candidates, kept) in enumerate(stages):
                 assert 1 <= stage.i <= stage.n

@@ -10,7 +10,8 @@ candidates the search dropped on the way (:meth:`GenerationSession.best`),
 each with the pruning that dropped it: best_{≤i}(v) by (n4, r4) after the
 i-th of n children, or best(v) by (n5, r5), and whether it was merged into
 a candidate of the same partial yield rather than pruned by (n, r); or
-dropped before best(v) as disagreeing (:mod:`amrgen.decoding.agreement`).
+dropped for saying a word twice in a row where its child's words meet their
+neighbours; or dropped before best(v) as disagreeing (:mod:`amrgen.decoding.agreement`).
 The candidates on the path to the winner b̂ (the root's best candidate and,
 recursively, the child candidates it combines) are marked ▶.  The caption says
 why b̂ was said: its place in best(root) by ŝ and its score after the final
@@ -81,6 +82,8 @@ STAGE_TIP = ("Where Algorithm 3 dropped a candidate of v. “pruned at child i o
              "(n4, r4)-best candidates after combining the i-th of the n children of an order of v; “pruned from "
              "best(v) (n5, r5)”: best(v) keeps the (n5, r5)-best of the complete candidates; “merged”: a candidate "
              "of the same partial yield scored at least as high was kept in its place before that pruning; "
+             "“a word twice in a row”: dropped at the i-th child for saying one word twice where the child's "
+             "words meet their neighbours, as other candidates do not; "
              "“disagrees”: dropped before best(v), its verb disagreeing with its subject or its negation said "
              "twice or not at all.")
 
@@ -248,11 +251,15 @@ class Phase2Inspector(QWidget):
         kept = sum(row.rank is not None for row in rows)
         merged = sum(d.merged_into is not None for d in dropped)
         disagreeing = sum(d.disagreeing for d in dropped)
-        self.count.setText(f"best({v}): {kept} kept; {len(dropped) - merged - disagreeing} pruned, {merged} merged"
+        repeating = sum(d.repeating for d in dropped)
+        pruned = len(dropped) - merged - disagreeing - repeating
+        self.count.setText(f"best({v}): {kept} kept; {pruned} pruned, {merged} merged"
+                           + (f", {repeating} repeating a word" if repeating else "")
                            + (f", {disagreeing} disagreeing" if disagreeing else "")
                            + (f"; the first {MAX_DROPPED} dropped listed" if len(dropped) > MAX_DROPPED else ""))
         self.count.setToolTip(f"Pruned by (n4, r4) = ({hyper.n4}, {hyper.r4:g}) or (n5, r5) = ({hyper.n5}, "
                               f"{hyper.r5:g}); merged: into a kept candidate of the same partial yield; "
+                              "repeating a word: one word twice in a row where a child's words meet their neighbours; "
                               "disagreeing: a verb with its subject, or a negation (phase-2 agreement)")
 
     def _fit_yield(self) -> None:
