@@ -34,6 +34,8 @@ all, so that the search never loses its last candidate):
   and the ARG2 between the verb and the infinitive with no preposition ("she promised to
   come", "asked the student to study"; :meth:`Agreement.controlled`); which verbs take one
   the language model's text says (``resources/lexicon/infinitive-verbs.tsv``);
+- a :domain child with the copula Insert-Between put right of it comes before its head
+  (``mary is a doctor``, not ``doctor mary is``), but in a question;
 - the present verb of a relative clause (an ARG0-of) agrees with its antecedent (``the
   mechanisms that account``): both present forms are offered, the antecedent is realized
   after its relative clause;
@@ -79,7 +81,7 @@ from amrgen.realization.inflection import (
 )
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
-from amrgen.transitions.transitions import LEFT, Realize, Reorder
+from amrgen.transitions.transitions import LEFT, InsertBetween, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
 _VERBS = frozenset({"VB", "VBN", "VBG"})
@@ -184,9 +186,30 @@ class Agreement:
 
     def candidates(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its
-        subject (:meth:`finite`), whose controlled subject is understood (:meth:`controlled`)
+        subject (:meth:`finite`), whose copula follows its subject (:meth:`subject_first`),
+        whose controlled subject is understood (:meth:`controlled`, :meth:`controller_first`)
         and that say one negation (:meth:`single_negation`)."""
-        return self.single_negation(c, self.controller_first(c, self.controlled(c, self.finite(c, found))))
+        return self.single_negation(c, self.controller_first(c, self.controlled(c, self.subject_first(
+            c, self.finite(c, found)))))
+
+    @staticmethod
+    def subject_first(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1 is no question, those that say σ1's :domain child with the copula
+        Insert-Between put right of it before σ1 ("mary is a doctor", not "doctor mary is").
+        All of them where none does."""
+        g, v = c.graph, c.sigma1
+        domain = next((u for _, label, u in g.out_edges(v) if label == "domain"), None)
+        if domain is None or has_mode(g, v, "interrogative") or any(g.label(u) == UNKNOWN for u in g.successors(v)):
+            return found
+
+        def first(b) -> bool:
+            if not any(isinstance(t, InsertBetween) and t.word in BE_TENSES for t, _ in b.steps):
+                return True
+            order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
+            return order.index(domain) < order.index(v)
+
+        kept = [b for b in found if first(b)]
+        return kept or found
 
     @staticmethod
     def controller_first(c: Configuration, found: list) -> list:

@@ -158,6 +158,8 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     ("(s / swim-01 :ARG0 (f / fish) :time (n / now))", "fish now", "with"),
     ("(i / inhibit-01 :ARG0 (p / person :name (n / name :op1 \"Mary\")) :ARG1 (g / grow-01 :ARG1 (c / cell)))",
      "mary", "inhibition"),
+    # a :domain child with its copula before its head ("dr mary was" before)
+    ('(d / doctor :domain (p / person :name (n / name :op1 "Mary")))', "mary", "dr mary"),
     # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
     ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
