@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import penman
 from penman.models.amr import model as _amr_model
 
-from amrgen.amr_vocabulary import MODE, MULTI_SENTENCE
+from amrgen.amr_vocabulary import MODE, MULTI_SENTENCE, UNKNOWN
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.io.alignments import strip_surface_alignment
@@ -69,6 +69,11 @@ def is_sentence_root(g: Graph, v: Vertex) -> bool:
     if not parents:
         return g.label(v) != MULTI_SENTENCE
     return len(parents) == 1 and g.label(parents[0]) == MULTI_SENTENCE and not g.parents(parents[0])
+
+
+def asks(g: Graph, v: Vertex) -> bool:
+    """Whether an amr-unknown is below v (v's phrase asks a question)."""
+    return any(g.label(u) == UNKNOWN for u in g.successors(v))
 
 
 def has_mode(graph: Graph, v: Vertex, mode: str) -> bool:

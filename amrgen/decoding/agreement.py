@@ -53,8 +53,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from amrgen.amr import concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES, UNKNOWN
+from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
+from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -199,7 +199,7 @@ class Agreement:
         All of them where none does."""
         g, v = c.graph, c.sigma1
         domain = next((u for _, label, u in g.out_edges(v) if label == "domain"), None)
-        if domain is None or has_mode(g, v, "interrogative") or any(g.label(u) == UNKNOWN for u in g.successors(v)):
+        if domain is None or has_mode(g, v, "interrogative") or asks(g, v):
             return found
 
         def first(b) -> bool:
@@ -467,8 +467,7 @@ def _heads_clause(g: Graph, v: Vertex) -> bool | None:
     """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, or the
     ARG1 of a verb of saying or thinking); None where v is a command or asks a question, whose
     verb's form agreement leaves alone."""
-    if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or any(
-            g.label(u) == UNKNOWN for u in g.successors(v)):
+    if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v):
         return None
     return is_sentence_root(g, v) or any(
         is_sentence_root(g, p) and str(g.label(p)) in COORDINATION_CONCEPTS

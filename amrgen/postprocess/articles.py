@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from amrgen.amr import concept_form, is_quoted
+from amrgen.amr import asks, concept_form, is_quoted
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import ARTICLES, DETERMINERS
-from amrgen.postprocess.editing import asks
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import (
     article_score,

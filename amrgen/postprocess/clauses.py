@@ -7,7 +7,7 @@ figures are in docs/results.md."""
 
 from __future__ import annotations
 
-from amrgen.amr import concept_form, has_mode, sentence_roots
+from amrgen.amr import asks, concept_form, has_mode, sentence_roots
 from amrgen.amr_vocabulary import MODAL_CLAUSES
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
@@ -23,7 +23,6 @@ from amrgen.lexicon.words import (
 from amrgen.postprocess.editing import (
     UNKNOWN,
     add_mark,
-    asks,
     below_between_word,
     edited_at_each,
     is_between_word,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 
+from amrgen.amr import asks
 from amrgen.amr_vocabulary import SUBJECT_ROLES
 from amrgen.graph import Graph, Vertex
 from amrgen.order import Order
@@ -43,11 +44,6 @@ def edited_at_each(c: Configuration, edit: Callable[[Configuration, Vertex], Con
 def realized(c: Configuration, fixes: Sequence[Fix]) -> Configuration:
     """c with each u of ``fixes`` realized as its word."""
     return c.with_(rho=c.rho.updated([(Key.REAL, u, word) for u, word in fixes])) if fixes else c
-
-
-def asks(g: Graph, v: Vertex) -> bool:
-    """Whether an amr-unknown is below v (v's phrase asks a question)."""
-    return any(g.label(u) == UNKNOWN for u in g.successors(v))
 
 
 def add_mark(c: Configuration, parent: Vertex, mark: str, after: Iterable[Vertex] = (),

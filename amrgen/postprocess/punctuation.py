@@ -11,12 +11,11 @@ convention (:mod:`amrgen.postprocess.conventions`).
 
 from __future__ import annotations
 
-from amrgen.amr import sentence_roots
+from amrgen.amr import asks, sentence_roots
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, HYPHEN, SPEECH_VERBS
 from amrgen.postprocess.editing import (
     add_mark,
-    asks,
     below_between_word,
     edited_at_each,
     is_between_word,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from amrgen.amr import concept_form, has_mode
+from amrgen.amr import asks, concept_form, has_mode
 from amrgen.amr_vocabulary import MULTI_SENTENCE
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import (
@@ -25,7 +25,6 @@ from amrgen.postprocess.clauses import third_singular
 from amrgen.postprocess.editing import (
     UNKNOWN,
     add_mark,
-    asks,
     edited_at_each,
     neighbours,
     opening_subject,

@@ -70,8 +70,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from amrgen.amr import Amr, is_quoted
-from amrgen.amr_vocabulary import MODE, NOTHING_WITHOUT_CHILDREN, UNKNOWN, WIKI
+from amrgen.amr import Amr, asks, is_quoted
+from amrgen.amr_vocabulary import MODE, NOTHING_WITHOUT_CHILDREN, WIKI
 from amrgen.corpus_registry import corpus
 from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph, Vertex
@@ -225,9 +225,7 @@ def mode_of(graph: Graph, v: Vertex) -> str | None:
     for _, role, child in graph.out_edges(v):
         if role == MODE:
             return str(graph.label(child))
-    if _PROPBANK.fullmatch(str(graph.label(v))) and any(
-        graph.label(u) == UNKNOWN for u in graph.successors(v)
-    ):
+    if _PROPBANK.fullmatch(str(graph.label(v))) and asks(graph, v):
         return "interrogative"
     return None
 
