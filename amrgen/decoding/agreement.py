@@ -113,7 +113,7 @@ class Agreement:
         as nothing, where no word would stand for the root: "my drawing number one", not
         "drawing number one of my"; "who is the new york governor", not "who is new york of the
         governor"); None where every candidate may have one."""
-        if child == _object_controller(c, c.sigma1) or (
+        if "ARG2" in c.graph.edge_labels(c.sigma1, child) and child == _object_controller(c, c.sigma1) or (
                 c.rho.get(Key.REAL, c.sigma1) == "" and is_sentence_root(c.graph, c.sigma1)):
             return _always
         if c.rho.get(Key.POS, c.sigma1) != "VB" or "manner" not in c.graph.edge_labels(c.sigma1, child):
@@ -149,8 +149,7 @@ class Agreement:
         wanted = self._agrees(c, child, side)
         if wanted is None:
             return options
-        kept = [b for b in options if wanted(_realize(b))]
-        return kept or options
+        return _where(options, lambda b: wanted(_realize(b)))
 
     def _agrees(self, c: Configuration, child: Vertex, side: str):
         """A test of the child's Realize, or None where v's realization decides nothing about it."""
@@ -159,7 +158,7 @@ class Agreement:
         forms = PRONOUN_FORMS.get(str(g.label(child)))
         if forms and ("poss" in labels or "ARG1" in labels and str(g.label(v)) in POSSESSOR_ROLES):
             return lambda t: t is None or t.word not in forms or t.word == forms[1]
-        if child == _controlled_subject(c, v):  # "learned to pilot", not "learned i pilot"
+        if c.rho.defined(Key.LINK, child) and child == _controlled_subject(c, v):  # "learned to pilot"
             return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         if not word:
@@ -205,11 +204,10 @@ class Agreement:
         def first(b) -> bool:
             if not any(isinstance(t, InsertBetween) and t.word in BE_TENSES for t, _ in b.steps):
                 return True
-            order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
+            order = _order(b)
             return order.index(domain) < order.index(v)
 
-        kept = [b for b in found if first(b)]
-        return kept or found
+        return _where(found, first)
 
     @staticmethod
     def controller_first(c: Configuration, found: list) -> list:
@@ -224,12 +222,11 @@ class Agreement:
         clause = next(u for _, label, u in g.out_edges(v) if label == "ARG1")
 
         def between(b) -> bool:
-            order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
+            order = _order(b)
             return {v, controller, clause} <= set(order) and \
                 order.index(v) < order.index(controller) < order.index(clause)
 
-        kept = [b for b in found if between(b)]
-        return kept or found
+        return _where(found, between)
 
     def controlled(self, c: Configuration, found: list) -> list:
         """Of ``found``, where σ1's subject is controlled (:func:`_controlled_subject`), those that
@@ -247,8 +244,7 @@ class Agreement:
             return not (said and said.words) and t is not None and t.annotation.pos == "VB" and (
                 t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
 
-        kept = [b for b in found if infinitive(b)]
-        return kept or found
+        return _where(found, infinitive)
 
     @staticmethod
     def single_negation(c: Configuration, found: list) -> list:
@@ -266,8 +262,7 @@ class Agreement:
             return sum(bool(word := _word(h)) and word in (NEGATION_WORDS if h.vertex in polarity else NEGATIVE_WORDS)
                        for h in b.children)
 
-        kept = [b for b in found if negations(b) == 1]
-        return kept or found
+        return _where(found, lambda b: negations(b) == 1)
 
     def finite(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), where σ1 is neither a command nor a
@@ -300,7 +295,7 @@ class Agreement:
                 return False  # "hopes that her son wins", not "hopes a win of son"
             if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
                 return None
-            order = next((r.sequence for r, _ in b.steps if isinstance(r, Reorder)), ())
+            order = _order(b)
             if order.index(subject) > order.index(v):  # first in a reported clause, before an untensed verb
                 return False if reported or head and t.annotation.tense not in _FINITE else None
             if " " in t.word or t.word in BE_TENSES:
@@ -393,9 +388,8 @@ class Agreement:
         g, v = c.graph, c.sigma1
         if not any(label == "time" and c.rho.get(Key.REAL, u) in PAST_TIME_WORDS for _, label, u in g.out_edges(v)):
             return realizations
-        kept = [(t, p) for t, p in realizations if t.annotation.pos not in _VERBS
-                or (t.annotation.tense == "past" and self._past(t.word))]
-        return kept or realizations
+        return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
+                      or (pair[0].annotation.tense == "past" and self._past(pair[0].word)))
 
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:
@@ -418,8 +412,7 @@ class Agreement:
         if t is None:
             return parts
         forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
-        kept = [part for part in parts if (word := _word(part[0])) not in BE_TENSES or word in forms]
-        return kept or parts
+        return _where(parts, lambda part: (word := _word(part[0])) not in BE_TENSES or word in forms)
 
 
 def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
@@ -451,6 +444,18 @@ def _object_controller(c: Configuration, v: Vertex) -> Vertex | None:
     subject = _controlled_subject(c, clause)
     return controller if subject is not None and c.rho.get(Key.LINK, subject) == c.rho.get(
         Key.LINK, controller, controller) else None
+
+
+def _where(found: Sequence, test) -> Sequence:
+    """Those of ``found`` (candidates, realizations, parts) that pass ``test``, as a list; all
+    of them where none does (the search never loses its last candidate)."""
+    kept = [b for b in found if test(b)]
+    return kept or found
+
+
+def _order(hypothesis) -> tuple:
+    """The order Reorder gave the candidate's vertex and its children (empty for none)."""
+    return next((r.sequence for r, _ in hypothesis.steps if isinstance(r, Reorder)), ())
 
 
 def _always(hypothesis) -> bool:
