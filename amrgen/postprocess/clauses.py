@@ -12,7 +12,6 @@ from amrgen.amr_vocabulary import MODAL_CLAUSES
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
-    BE_TENSES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     POSSESSIVES,
@@ -37,7 +36,7 @@ from amrgen.postprocess.editing import (
 from amrgen.postprocess.step import Context, SentenceLanguageModel
 from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
 from amrgen.transitions.annotations import NONE, Key
-from amrgen.transitions.configuration import Configuration, InsertedVertex, finalize
+from amrgen.transitions.configuration import Configuration, finalize
 
 LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
