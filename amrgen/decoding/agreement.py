@@ -14,7 +14,7 @@ all, so that the search never loses its last candidate):
   ``can is substituted``);
 - the :manner of a verb is not an adjective that has an adverb (``sang beautifully``);
 - a verb whose :time is said as an adverb of past time (*yesterday*) is in the past
-  tense (``ate the bone yesterday``): its children are realized before it (the traversal
+  tense (``ate the bone yesterday``), of present time (*now*) not (``the fish now swims``): its children are realized before it (the traversal
   is bottom-up), so here v's own Realize transitions are the candidates filtered
   (:meth:`Agreement.tensed`);
 - a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
@@ -64,7 +64,7 @@ from amrgen.lexicon.words import (
     INFINITIVE_VERBS,
     NEGATION_WORDS,
     NEGATIVE_WORDS,
-    PAST_TIME_WORDS,
+    TIME_TENSES,
     POSSESSIVES,
     PRONOUN_FORMS,
     RAISING_MODALS,
@@ -382,14 +382,19 @@ class Agreement:
 
     def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
         """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
-        the past tense where a :time child is said as an adverb of past time, as ρ has its
-        children (their best candidates); a word that is not a verb keeps any form.  All of
-        them where none agrees."""
+        the past tense where a :time child is said as an adverb of past time, and those in no
+        past form or tense where it is said as one of present time, as ρ has its children (their
+        best candidates; :data:`~amrgen.lexicon.words.TIME_TENSES`); a word that is not a verb
+        keeps any form.  All of them where none agrees."""
         g, v = c.graph, c.sigma1
-        if not any(label == "time" and c.rho.get(Key.REAL, u) in PAST_TIME_WORDS for _, label, u in g.out_edges(v)):
-            return realizations
-        return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
-                      or (pair[0].annotation.tense == "past" and self._past(pair[0].word)))
+        tenses = {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in g.out_edges(v) if label == "time"}
+        if "past" in tenses:
+            return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
+                          or (pair[0].annotation.tense == "past" and self._past(pair[0].word)))
+        if "present" in tenses:
+            return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
+                          or (pair[0].annotation.tense != "past" and not self._past(pair[0].word)))
+        return realizations
 
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:

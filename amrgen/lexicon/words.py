@@ -67,8 +67,8 @@ DO_FORMS = _set("do-forms")
 """do, does, did, doing, done."""
 FUTURE_MODALS = _set("future-modals")
 """Auxiliaries that carry tense only (will, would, shall, 'll, wo)."""
-PAST_TIME_WORDS = _set("past-time-words")
-"""Time adverbs that put their verb in the past tense (yesterday, formerly)."""
+TIME_TENSES = _pairs("time-tenses")
+"""Time adverbs ↦ the tense they put their verb in: yesterday → past, now → present."""
 COPULAS = _entries("copulas")
 """⟨be⟩ as Insert-Between-(w, right) inserts it on a :domain edge (5.1), in order: is, are, was, were, be."""
 PRONOUN_COPULAS = {pronoun: (present, past) for pronoun, (present, past) in _table("pronoun-copulas").items()}

@@ -127,7 +127,7 @@ def test_a_manner_adverb_without_postprocessing(generator):
     assert "sang beautifully" in thesis.generate(Amr.from_tree(item.tree)).sentence
 
 
-def test_a_verb_whose_time_is_yesterday_is_in_a_past_form():
+def test_a_verb_whose_time_is_yesterday_is_in_a_past_form_and_now_in_a_present_one():
     g = Graph({"v": "eat-01", "y": "yesterday", "d": "dog"}, [("v", "time", "y"), ("v", "ARG0", "d")], Order([]))
     c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"y": "yesterday", "d": "dog"}}), 0)
     options = [(_candidate(word, "VB", tense).steps[0][0], 0.1) for word, tense in (
@@ -135,6 +135,8 @@ def test_a_verb_whose_time_is_yesterday_is_in_a_past_form():
     assert [t.word for t, _ in AGREEMENT.tensed(c, options)] == ["ate"]
     today = c.with_(rho=c.rho.updated([(Key.REAL, "y", "today")]))
     assert AGREEMENT.tensed(today, options) == options
+    now = c.with_(rho=c.rho.updated([(Key.REAL, "y", "now")]))
+    assert [t.word for t, _ in AGREEMENT.tensed(now, options)] == ["eats", "eat"]
 
 
 def test_a_past_form_that_is_also_the_base_form_is_past():
