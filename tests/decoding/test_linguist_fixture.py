@@ -22,6 +22,7 @@ def test_no_sentence_of_the_fixture_ends_in_a_preposition(generator):
     # a verb's time said as an adverb takes no preposition and no article
     assert said["run"][-3:] == ["run", "today", "."] and said["dog-eat-yesterday"][-3:] == ["bone", "yesterday", "."]
     assert said["swim"] == "the fish now swims .".split()
+    assert said["teacher-tell"][-5:] == "the student to study .".split()  # tell's object controls
     # ... and a verb whose time is yesterday is in the past tense (phase 2, not postprocessing)
     thesis = generator.with_postprocess("thesis")
     dog = next(item for item in items if item.metadata["id"] == "dog-eat-yesterday")

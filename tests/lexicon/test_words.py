@@ -79,5 +79,5 @@ def test_the_infinitive_verbs_are_what_the_counting_script_writes(shared_corpus,
     script = LEXICON_DIR.parents[1] / "scripts" / "count_infinitive_verbs.py"
     subprocess.run([sys.executable, str(script), "-o", str(written)], check=True, capture_output=True)
     assert written.read_text(encoding="utf-8") == (LEXICON_DIR / "infinitive-verbs.tsv").read_text(encoding="utf-8")
-    assert {("want", "ARG0"), ("promise", "ARG0"), ("ask", "ARG2")} <= words.INFINITIVE_VERBS
-    assert not {("show", "ARG0"), ("tell", "ARG2"), ("let", "ARG2")} & words.INFINITIVE_VERBS
+    assert {("want", "ARG0"), ("promise", "ARG0"), ("ask", "ARG2"), ("tell", "ARG2")} <= words.INFINITIVE_VERBS
+    assert not {("show", "ARG0"), ("tell", "ARG0"), ("let", "ARG2"), ("inform", "ARG2")} & words.INFINITIVE_VERBS
