@@ -89,6 +89,9 @@ _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 RELATIVE = "ARG0-of"
 """The role of a relative clause whose subject is its antecedent ("the mechanisms that account")."""
+CAUSE = "cause-01"
+_CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
+"""The cause (*because* ...) and the effect (*so* ...) of a cause-01."""
 
 
 class Agreement:
@@ -474,13 +477,15 @@ def _subject(g: Graph, v: Vertex) -> Vertex | None:
 
 
 def _heads_clause(g: Graph, v: Vertex) -> bool | None:
-    """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, or the
-    ARG1 of a verb of saying or thinking); None where v is a command or asks a question, whose
+    """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, an
+    argument of a root cause-01: "so then i drew", "because i was tired"; or the ARG1 of a
+    verb of saying or thinking); None where v is a command or asks a question, whose
     verb's form agreement leaves alone."""
     if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v):
         return None
     return is_sentence_root(g, v) or any(
-        is_sentence_root(g, p) and str(g.label(p)) in COORDINATION_CONCEPTS
+        is_sentence_root(g, p) and (str(g.label(p)) in COORDINATION_CONCEPTS
+                                    or str(g.label(p)) == CAUSE and label in _CAUSE_CLAUSES)
         or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, label, _ in g.in_edges(v))
 
 
