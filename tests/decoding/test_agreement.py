@@ -164,6 +164,9 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     ('(d / doctor :domain (p / person :name (n / name :op1 "Mary")))', "mary", "dr mary"),
     # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
     ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
+    # what a verb of showing evidence reports is a clause
+    ("(i / indicate-01 :ARG0 (r / result) :ARG1 (i2 / inhibit-01 :ARG0 (c / caffeine) :ARG1 (a / activate-01)))",
+     "that caffeine inhibits", "inhibition"),
     # the effect of a root cause-01 is a clause with a finite verb (the tense model left draw untensed)
     ("(c / cause-01 :ARG1 (d / draw-01 :ARG0 (i / i) :time (t / then)))", "i drew", "i draw"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
