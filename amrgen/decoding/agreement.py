@@ -92,6 +92,8 @@ RELATIVE = "ARG0-of"
 CAUSE = "cause-01"
 _CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
 """The cause (*because* ...) and the effect (*so* ...) of a cause-01."""
+_ADVERBIAL_CLAUSES = frozenset({"condition", "concession", "time"})
+"""The roles whose verb heads a clause of its own (*if* ..., *although* ..., *when* ...)."""
 
 
 class Agreement:
@@ -478,15 +480,16 @@ def _subject(g: Graph, v: Vertex) -> Vertex | None:
 
 def _heads_clause(g: Graph, v: Vertex) -> bool | None:
     """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, an
-    argument of a root cause-01: "so then i drew", "because i was tired"; or the ARG1 of a
-    verb of saying or thinking); None where v is a command or asks a question, whose
+    argument of a root cause-01: "so then i drew", "because i was tired"; a :condition,
+    :concession or :time: "when i met them"; or the ARG1 of a verb of saying or thinking); None where v is a command or asks a question, whose
     verb's form agreement leaves alone."""
     if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v):
         return None
     return is_sentence_root(g, v) or any(
         is_sentence_root(g, p) and (str(g.label(p)) in COORDINATION_CONCEPTS
                                     or str(g.label(p)) == CAUSE and label in _CAUSE_CLAUSES)
-        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, label, _ in g.in_edges(v))
+        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS or label in _ADVERBIAL_CLAUSES
+        for p, label, _ in g.in_edges(v))
 
 
 def _word(hypothesis) -> str | None:
