@@ -61,6 +61,7 @@ from amrgen.lexicon.words import (
     BE_TENSES,
     COORDINATION_CONCEPTS,
     DEMONSTRATIVES,
+    INFINITIVE_SHARES,
     INFINITIVE_VERBS,
     NEGATION_WORDS,
     NEGATIVE_WORDS,
@@ -92,6 +93,9 @@ RELATIVE = "ARG0-of"
 CAUSE = "cause-01"
 _CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
 """The cause (*because* ...) and the effect (*so* ...) of a cause-01."""
+_MOSTLY_INFINITIVE = 0.3
+"""The share of a verb's uses that a to-infinitive follows above which a *to* after it says an
+infinitive only (want 0.72, seem 0.49; not bind 0.24: "binding to gtp"; chosen on dev)."""
 _ADVERBIAL_CLAUSES = frozenset({"condition", "concession", "time"})
 """The roles whose verb heads a clause of its own (*if* ..., *although* ..., *when* ...)."""
 
@@ -140,13 +144,17 @@ class Agreement:
 
         return test
 
-    @staticmethod
-    def finite_clause(hypothesis) -> bool:
-        """Whether a candidate is headed by an active verb in a finite form: no *to* is inserted
-        before it ("hopes the son wins", not "hopes to the son wins")."""
-        t = _realize(hypothesis)
-        return (t is not None and t.annotation.pos == "VB" and t.annotation.tense in _FINITE
-                and t.annotation.voice != "passive")
+    def without_to(self, c: Configuration, child: Vertex):
+        """A test of the child's candidates: whether no *to* may be inserted before one: a
+        finite clause ("hopes the son wins", not "hopes to the son wins") and, where the child
+        is the ARG1 of a verb that takes a to-infinitive (:data:`~amrgen.lexicon.words.INFINITIVE_SHARES`),
+        anything but a verb in its base form where most of the verb's *to* are an infinitive's
+        ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp")."""
+        g, v = c.graph, c.sigma1
+        if "ARG1" in g.edge_labels(v, child) and INFINITIVE_SHARES.get(concept_form(g.label(v)), 0.0) >= _MOSTLY_INFINITIVE:
+            return lambda hypothesis: not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
+                                           and bool(t.word) and self._base(t.word.split()[0]))
+        return _finite_clause
 
     def agreeing(self, c: Configuration, child: Vertex, side: str, options: Sequence) -> Sequence:
         """The candidates of ``child`` (hypotheses whose first step is its Realize, if any)
@@ -454,6 +462,12 @@ def _object_controller(c: Configuration, v: Vertex) -> Vertex | None:
     subject = _controlled_subject(c, clause)
     return controller if subject is not None and c.rho.get(Key.LINK, subject) == c.rho.get(
         Key.LINK, controller, controller) else None
+
+
+def _finite_clause(hypothesis) -> bool:
+    """Whether a candidate is headed by an active verb in a finite form."""
+    t = _realize(hypothesis)
+    return t is not None and t.annotation.pos == "VB" and t.annotation.tense in _FINITE and t.annotation.voice != "passive"
 
 
 def _where(found: Sequence, test) -> Sequence:

@@ -352,9 +352,11 @@ class BestSequenceSearch:
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
             alone = self.agreement.said_alone(c_real, child)
             infinitive = self.agreement.infinitive(c_real, child)
+            without_to = self.agreement.without_to(c_real, child)
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
-                     for step, inserted, before, weighted in self._beside(b_i, insertions[key], alone, infinitive)]
+                     for step, inserted, before, weighted in self._beside(
+                         b_i, insertions[key], alone, infinitive, without_to)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             # A candidate that says one word twice in a row where β_i's words meet their
@@ -388,7 +390,8 @@ class BestSequenceSearch:
             self.pruned(v, ChildStage(i + 1, len(children)), extended, current)
         return current
 
-    def _beside(self, b_i: Hypothesis, insertions: list[tuple], alone, infinitive) -> list[tuple]:
+    @staticmethod
+    def _beside(b_i: Hypothesis, insertions: list[tuple], alone, infinitive, without_to) -> list[tuple]:
         """The options of ``insertions`` that may go beside the candidate b_i of a child.
         Nothing is inserted beside a child that says nothing (its yield is ε): a word there
         would dangle ("wants to sleep of"); nor beside a verb's manner said as an adverb
@@ -396,16 +399,16 @@ class BestSequenceSearch:
         whose subject the parent controls (``infinitive``), *to* is certain ("told the student
         to study": the Insert-Between model, trained where such frames are mostly nouns, may
         not offer it).  No word is inserted that b_i's words repeat where they meet it, and no
-        "to" before a finite clause."""
+        "to" where ``without_to`` says ("hopes to the son wins", "wants to the sheep")."""
         words = b_i.words
         if not words or (alone and alone(b_i)):
             return _NOTHING_BESIDE
         if infinitive and infinitive(b_i):
             return _TO_BESIDE
-        finite = self.agreement.finite_clause(b_i)
+        no_to = without_to(b_i)
         return [option for option in insertions
                 if not (inserted := option[1]) or (
-                    inserted[-1] != words[0] and not (finite and inserted == _TO) if option[2]
+                    inserted[-1] != words[0] and not (no_to and inserted == _TO) if option[2]
                     else words[-1] != inserted[0])]
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:

@@ -164,6 +164,8 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     ('(d / doctor :domain (p / person :name (n / name :op1 "Mary")))', "mary", "dr mary"),
     # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
     ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
+    # no "to" before the noun a verb of infinitives takes
+    ("(w / want-01 :ARG0 (i / i) :ARG1 (s / sheep))", "want the sheep", "to"),
     # what a verb of showing evidence reports is a clause
     ("(i / indicate-01 :ARG0 (r / result) :ARG1 (i2 / inhibit-01 :ARG0 (c / caffeine) :ARG1 (a / activate-01)))",
      "that caffeine inhibits", "inhibition"),
@@ -290,3 +292,11 @@ def test_a_relative_clause_is_offered_both_present_forms():
     c = Configuration(g, ("a",), (), AnnotationFunction({}), 0)
     options = [(_candidate("accounts", "VB", "present").steps[0][0], 0.3)]
     assert [t.word for t, _ in AGREEMENT.offered(c, options)] == ["accounts", "account"]
+
+
+def test_no_to_before_the_noun_a_verb_of_infinitives_takes():
+    noun, verb, finite = _candidate("sheep", "NN"), _candidate("draw", "VB"), _candidate("draws", "VB", "present")
+    want = AGREEMENT.without_to(_parent("want-01", "want", "VB", "sheep", "ARG1"), "u")
+    assert [want(b) for b in (noun, verb, finite)] == [True, False, True]  # "want a sheep", "want to draw"
+    bind = AGREEMENT.without_to(_parent("bind-01", "binding", "VB", "gtp", "ARG1"), "u")  # "binding to gtp"
+    assert [bind(b) for b in (noun, verb, finite)] == [False, False, True]
