@@ -162,7 +162,7 @@ TIMES_OF_DAY = _pairs("times-of-day")
 # -- default realizations (thesis 5.2) --------------------------------------------------
 
 PRONOUN_FORMS = _table("pronoun-forms")
-"""Pronoun concept ↦ (subject, possessive, object) form: i → (i, my, me)."""
+"""Pronoun concept ↦ (subject, possessive, object, reflexive) form: i → (i, my, me, myself)."""
 GENDERED_NOUNS = _pairs("gendered-nouns")
 """Noun ↦ the pronoun concept that refers to it (mother → she, prince → he)."""
 POSSESSIVES = frozenset(forms[1] for forms in PRONOUN_FORMS.values())

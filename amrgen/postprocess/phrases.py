@@ -53,7 +53,7 @@ def pronoun_cases(c: Configuration, context: Context) -> Configuration:
         if not word or concept not in PRONOUN_FORMS or not c.rho.defined(Key.LINK, v) or len(parents) != 1 \
                 or c.rho.get(Key.POS, parents[0]) != "VB":
             return c
-        subject, owner, object_ = PRONOUN_FORMS[concept]
+        subject, owner, object_, _ = PRONOUN_FORMS[concept]
         before = g.order.precedes(v, parents[0])
         if before and neighbours(c, v)[0] == "to":
             return realized(c, [(v, "")])

@@ -8,7 +8,9 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
    VB, JJ}, gets the pronoun's forms, sharing p~ − p_ε, and ε with p_ε; so
    does a copy of a noun of natural gender, with its pronoun's forms (ours:
    mother → she, her; :data:`~amrgen.lexicon.words.GENDERED_NOUNS`; "the mother
-   hopes that her son wins", "the man died in his house").
+   hopes that her son wins", "the man died in his house"); a copy that is the
+   ARGn of a vertex whose ARGm, m < n, it refers to gets only the reflexive form
+   ("i brought myself down"; ours, :func:`_reflexive`).
    Any other copy gets "only ε as a default realization"; the thesis gives it
    no probability of its own, so it takes the p~ of every default realization:
    then the defaults of every vertex, copy or not, have mass p~ in all.  (The
@@ -145,8 +147,9 @@ class DefaultRealizer:
         label = str(g.label(v))
         concept = concept_form(label)
         if c.rho.defined(Key.LINK, v):
-            referent = GENDERED_NOUNS.get(concept)
-            pronoun = pronoun_forms(referent, _possessed(g, v)) if referent else self._pronoun(g, v, concept, alpha)
+            referent = GENDERED_NOUNS.get(concept) or (
+                concept if is_pronoun(concept) and alpha.pos not in OPEN_CLASSES else None)
+            pronoun = pronoun_forms(referent, _possessed(g, v), _reflexive(c, v)) if referent else ()
             return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
         if isinstance(v, InsertedVertex):
             return _Defaults(self._inserted(c, v, label, alpha))
@@ -248,6 +251,16 @@ def _third_person(c: Configuration, verb: Vertex) -> bool | None:
             return True
         return {"singular": True, "plural": False}.get(c.rho.get(Key.NUMBER, subject))
     return None
+
+
+def _reflexive(c: Configuration, v: Vertex) -> bool:
+    """Whether the copy v is an argument ARGn of a vertex whose ARGm, m < n, is what v copies
+    (the same vertex or another copy of it): the later co-argument of its antecedent is
+    reflexive ("i brought myself down", "he buried himself")."""
+    g, original = c.graph, c.rho.get(Key.LINK, v)
+    return any(label.startswith("ARG") and role.startswith("ARG") and label < role and u != v
+               and c.rho.get(Key.LINK, u, u) == original
+               for p in g.parents(v) for role in g.edge_labels(p, v) for _, label, u in g.out_edges(p))
 
 
 def _possessed(g: Graph, v: Vertex) -> bool:

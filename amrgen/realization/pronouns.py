@@ -16,8 +16,12 @@ def is_pronoun(concept: str) -> bool:
     return concept in PRONOUN_FORMS
 
 
-def pronoun_forms(concept: str, possessive: bool = False) -> tuple[str, ...]:
+def pronoun_forms(concept: str, possessive: bool = False, reflexive: bool = False) -> tuple[str, ...]:
     """The distinct forms of a pronoun concept, subject form first; only the
-    possessive form when ``possessive`` (the pronoun fills a ``:poss`` role)."""
-    subject, owner, object_ = PRONOUN_FORMS[concept]
+    possessive form when ``possessive`` (the pronoun fills a ``:poss`` role), only
+    the reflexive form when ``reflexive`` (ours: the pronoun is an argument of the
+    verb whose argument it refers to, "i brought myself down", not "i brought me down")."""
+    subject, owner, object_, self_ = PRONOUN_FORMS[concept]
+    if reflexive:
+        return (self_,)
     return (owner,) if possessive else tuple(dict.fromkeys((subject, owner, object_)))
