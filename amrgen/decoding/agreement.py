@@ -69,6 +69,7 @@ from amrgen.lexicon.words import (
     POSSESSIVES,
     PRONOUN_FORMS,
     RAISING_MODALS,
+    REFLEXIVES,
     REPORTING_VERBS,
 )
 from amrgen.realization.inflection import (
@@ -202,7 +203,23 @@ class Agreement:
         whose controlled subject is understood (:meth:`controlled`, :meth:`controller_first`)
         and that say one negation (:meth:`single_negation`)."""
         return self.single_negation(c, self.controller_first(c, self.controlled(c, self.subject_first(
-            c, self.finite(c, found)))))
+            c, self.reflexive_after(c, self.finite(c, found))))))
+
+    @staticmethod
+    def reflexive_after(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1 is a verb, those that say no child as a reflexive pronoun before
+        it ("the man hurt himself", not "the man himself hurt"); all of them where none does."""
+        if not any(c.rho.defined(Key.LINK, u) for u in c.graph.children(c.sigma1)):
+            return found  # a reflexive is a copy's (realization.defaults)
+
+        def after(b) -> bool:
+            if (t := _realize(b)) is None or t.annotation.pos != "VB":
+                return True
+            order = _order(b)
+            return not any(_word(h) in REFLEXIVES and order.index(h.vertex) < order.index(c.sigma1)
+                           for h in b.children)
+
+        return _where(found, after)
 
     @staticmethod
     def subject_first(c: Configuration, found: list) -> list:

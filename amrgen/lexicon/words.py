@@ -167,6 +167,8 @@ GENDERED_NOUNS = _pairs("gendered-nouns")
 """Noun ↦ the pronoun concept that refers to it (mother → she, prince → he)."""
 POSSESSIVES = frozenset(forms[1] for forms in PRONOUN_FORMS.values())
 """my, your, his, her, its, our, their."""
+REFLEXIVES = frozenset(forms[3] for forms in PRONOUN_FORMS.values())
+"""myself, yourself, himself, herself, itself, ourselves, themselves."""
 THIRD_PERSON_SINGULAR = _set("third-person-singular")
 """he, she, it."""
 DETERMINERS = ARTICLES | POSSESSIVES | DETERMINERS_BESIDES_ARTICLES

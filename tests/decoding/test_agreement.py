@@ -164,6 +164,8 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     ('(d / doctor :domain (p / person :name (n / name :op1 "Mary")))', "mary", "dr mary"),
     # a verb's children say its negation once (Section 4.4 alone said "i not never draw sheep")
     ("(d / draw-01 :ARG0 (i / i) :ARG1 (s / sheep) :time (e / ever) :polarity -)", "i never draw", "not"),
+    # a reflexive copy after its verb
+    ("(h / hurt-01 :ARG0 (m / man) :ARG1 m)", "hurt himself", "himself hurt"),
     # no "to" before the noun a verb of infinitives takes
     ("(w / want-01 :ARG0 (i / i) :ARG1 (s / sheep))", "want the sheep", "to"),
     # what a verb of showing evidence reports is a clause
