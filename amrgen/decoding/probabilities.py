@@ -61,6 +61,7 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
+from amrgen.realization.nominalizations import concept_word
 from amrgen.realization.numbers import contradicts, is_number, says_a_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
@@ -260,9 +261,9 @@ class TransitionProbabilities:
                 if self.system.applicable(t, c):
                     scored[t] = max(scored.get(t, 0.0), p_alpha * p)
         if not scored and annotations:
-            # Nothing known and no default: the concept itself (reference §8.2's last resort).
+            # Nothing known and no default: the concept itself (reference §8.2's last resort), in α's form.
             alpha = annotations[0][0]
-            t = Realize(concept_form(label).lower(), alpha)
+            t = Realize(concept_word(label, concept_form(label).lower(), alpha), alpha)
             if t.applicable(c):
                 scored[t] = annotations[0][1] * 0.25 * h.p_tilde
         return prune(scored.items(), h.n1, h.r1)
