@@ -73,9 +73,8 @@ from pathlib import Path
 from amrgen.amr import Amr, asks, is_quoted
 from amrgen.amr_vocabulary import MODE, NOTHING_WITHOUT_CHILDREN, WIKI
 from amrgen.corpus_registry import corpus
-from amrgen.errors import MissingResourceError
 from amrgen.graph import Graph, Vertex
-from amrgen.paths import RESOURCES_DIR
+from amrgen.paths import RESOURCES_DIR, shipped_or_shared
 from amrgen.prep.extended import ExtendedEntry
 
 VERBALIZATION_LIST = "verbalization-list-v1.06.txt"
@@ -135,12 +134,7 @@ def load_verbalizations(path: str | Path) -> dict[Pattern, str]:
 @cache
 def default_verbalizations() -> dict[Pattern, str]:
     """The verbalization list from the first of :data:`VERBALIZATION_PATHS` that exists."""
-    for path in VERBALIZATION_PATHS:
-        if path.is_file():
-            return load_verbalizations(path)
-    raise MissingResourceError(
-        f"ISI's {VERBALIZATION_LIST} is in none of {', '.join(str(p.parent) for p in VERBALIZATION_PATHS)}"
-    )
+    return load_verbalizations(shipped_or_shared(VERBALIZATION_PATHS, f"ISI's {VERBALIZATION_LIST}"))
 
 
 def normalize(

@@ -16,8 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from amrgen.corpus_registry import corpus
-from amrgen.errors import MissingResourceError
-from amrgen.paths import RESOURCES_DIR
+from amrgen.paths import RESOURCES_DIR, shipped_or_shared
 from amrgen.realization.inflection import inflect, noun_tag
 from amrgen.transitions.annotations import SyntacticAnnotation
 from amrgen.transitions.constraints import is_propbank_frameset
@@ -42,11 +41,7 @@ def load_nominalizations(path: Path) -> dict[str, str]:
 @cache
 def nominalizations() -> dict[str, str]:
     """The morph-verbalization list from the first of :data:`MORPH_VERBALIZATION_PATHS` that exists."""
-    for path in MORPH_VERBALIZATION_PATHS:
-        if path.is_file():
-            return load_nominalizations(path)
-    raise MissingResourceError(f"ISI's {MORPH_VERBALIZATION_LIST} is in none of "
-                               f"{', '.join(str(p.parent) for p in MORPH_VERBALIZATION_PATHS)}")
+    return load_nominalizations(shipped_or_shared(MORPH_VERBALIZATION_PATHS, f"ISI's {MORPH_VERBALIZATION_LIST}"))
 
 
 def concept_word(label: str, word: str, alpha: SyntacticAnnotation) -> str:
