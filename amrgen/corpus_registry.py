@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -121,3 +122,12 @@ def split_every(text: str, every: int) -> tuple[list[str], list[str]]:
     held = [e for i, e in enumerate(entries) if i % every == every - 1]
     kept = [e for i, e in enumerate(entries) if i % every != every - 1]
     return kept, held
+
+
+def shipped_or_shared(paths: Sequence[Path], what: str) -> Path:
+    """The first of ``paths`` (the project's resources, then ``../shared``) that is a file; a
+    MissingResourceError naming ``what`` and every folder looked in where none is."""
+    for path in paths:
+        if path.is_file():
+            return path
+    raise MissingResourceError(f"{what} is in none of {', '.join(str(p.parent) for p in paths)}")

@@ -72,9 +72,9 @@ from pathlib import Path
 
 from amrgen.amr import Amr, asks, is_quoted
 from amrgen.amr_vocabulary import MODE, NOTHING_WITHOUT_CHILDREN, WIKI
-from amrgen.corpus_registry import corpus
+from amrgen.corpus_registry import corpus, shipped_or_shared
 from amrgen.graph import Graph, Vertex
-from amrgen.paths import RESOURCES_DIR, shipped_or_shared
+from amrgen.paths import RESOURCES_DIR
 from amrgen.prep.extended import ExtendedEntry
 
 VERBALIZATION_LIST = "verbalization-list-v1.06.txt"

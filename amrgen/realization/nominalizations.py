@@ -15,8 +15,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from amrgen.corpus_registry import corpus
-from amrgen.paths import RESOURCES_DIR, shipped_or_shared
+from amrgen.corpus_registry import corpus, shipped_or_shared
+from amrgen.paths import RESOURCES_DIR
 from amrgen.realization.inflection import inflect, noun_tag
 from amrgen.transitions.annotations import SyntacticAnnotation
 from amrgen.transitions.constraints import is_propbank_frameset
