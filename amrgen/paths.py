@@ -15,4 +15,3 @@ def cache_dir() -> Path:
     """amrgen's folder in the user's cache: ``$XDG_CACHE_HOME/amrgen`` (default ``~/.cache/amrgen``)."""
     cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(cache_home) / "amrgen"
-
