@@ -54,7 +54,7 @@ from amrgen.amr_vocabulary import UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
-from amrgen.lexicon.words import ARTICLES, COPULAS, FINAL_MARKS
+from amrgen.lexicon.words import ARTICLES, COPULAS, FINAL_MARKS, MASS_NOUNS
 from amrgen.ml.context import FeatureContext
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
@@ -125,8 +125,11 @@ PLURAL = "plural"
 
 def forced_plural(g: Graph, v: Vertex) -> bool:
     """α(NUMBER) = plural with p = 1 where a :quant child other than 1, a ``:mod various``
-    or a ``:domain they`` says so (reference implementation §6.4): "three apples"."""
+    or a ``:domain they`` says so (reference implementation §6.4): "three apples"; and
+    (ours) a ``:mod all`` of a noun that is no mass noun: "all games", but "all information"
+    (:data:`~amrgen.lexicon.words.MASS_NOUNS`)."""
     return any(label == "quant" and str(g.label(child)) != "1" or (label, str(g.label(child))) in _PLURAL_CHILDREN
+               or label == "mod" and str(g.label(child)) == "all" and concept_form(g.label(v)) not in MASS_NOUNS
                for _, label, child in g.out_edges(v))
 
 

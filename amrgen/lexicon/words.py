@@ -163,6 +163,9 @@ TIMES_OF_DAY = _pairs("times-of-day")
 
 PRONOUN_FORMS = _table("pronoun-forms")
 """Pronoun concept ↦ (subject, possessive, object, reflexive) form: i → (i, my, me, myself)."""
+MASS_NOUNS = frozenset(_table("mass-nouns"))
+"""Nouns rarely plural in the language model's text (information, advice), as
+scripts/count_mass_nouns.py counts them: *all* does not make them plural."""
 GENDERED_NOUNS = _pairs("gendered-nouns")
 """Noun ↦ the pronoun concept that refers to it (mother → she, prince → he)."""
 POSSESSIVES = frozenset(forms[1] for forms in PRONOUN_FORMS.values())

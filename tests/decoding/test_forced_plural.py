@@ -1,5 +1,6 @@
 """α(NUMBER) is plural with probability 1 where the graph says so (reference
-implementation §6.4): a :quant other than 1, :mod various, :domain they."""
+implementation §6.4): a :quant other than 1, :mod various, :domain they; and (ours) a
+:mod all of a noun that is no mass noun."""
 
 import pytest
 
@@ -14,6 +15,8 @@ from amrgen.decoding.probabilities import forced_plural
     ("(c / color :mod (v / various))", True),
     ("(p / person :domain (t / they))", True),
     ("(a / apple :mod (r / red))", False),
+    ("(g / game :mod (a / all))", True),  # "list all games"
+    ("(i / information :mod (a / all))", False),  # "all information": a mass noun
     ("(a / apple)", False),
 ])
 def test_forced_plural(penman, plural):

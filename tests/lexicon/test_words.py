@@ -81,3 +81,13 @@ def test_the_infinitive_verbs_are_what_the_counting_script_writes(shared_corpus,
     assert written.read_text(encoding="utf-8") == (LEXICON_DIR / "infinitive-verbs.tsv").read_text(encoding="utf-8")
     assert {("want", "ARG0"), ("promise", "ARG0"), ("ask", "ARG2"), ("tell", "ARG2")} <= words.INFINITIVE_VERBS
     assert not {("show", "ARG0"), ("tell", "ARG0"), ("let", "ARG2"), ("inform", "ARG2")} & words.INFINITIVE_VERBS
+
+
+def test_the_mass_nouns_are_what_the_counting_script_writes(shared_corpus, tmp_path):
+    shared_corpus("lm-text")
+    written = tmp_path / "mass-nouns.tsv"
+    script = LEXICON_DIR.parents[1] / "scripts" / "count_mass_nouns.py"
+    subprocess.run([sys.executable, str(script), "-o", str(written)], check=True, capture_output=True)
+    assert written.read_text(encoding="utf-8") == (LEXICON_DIR / "mass-nouns.tsv").read_text(encoding="utf-8")
+    assert {"information", "advice", "evidence"} <= words.MASS_NOUNS
+    assert not {"game", "breed", "boy", "president"} & words.MASS_NOUNS
