@@ -134,18 +134,21 @@ def forced_plural(g: Graph, v: Vertex) -> bool:
 
 
 _PLURAL_CHILDREN = frozenset({("mod", "various"), ("domain", "they")})
+PERSON = "person"
 
 
 def _unarticled_place(c: Configuration, v: Vertex) -> bool:
     """v is a place of :data:`~amrgen.amr_vocabulary.UNARTICLED_ENTITIES` with a one-word name, or such a
     place merged with its name into one word (Merge keeps the place's concept in
-    ρ(INIT-CONCEPT): ``rome`` for (c / city :name (n / name :op1 "Rome")))."""
+    ρ(INIT-CONCEPT): ``rome`` for (c / city :name (n / name :op1 "Rome"))); or a person with
+    a name, merged or not (ours: "does elvis presley have children", not "does the elvis presley")."""
     g = c.graph
     label = str(g.label(v))
-    if label in UNARTICLED_ENTITIES:
-        return any(edge == "name" and len(concept_form(g.label(name)).split()) == 1
+    if label in UNARTICLED_ENTITIES or label == PERSON:
+        return any(edge == "name" and (label == PERSON or len(concept_form(g.label(name)).split()) == 1)
                    for _, edge, name in g.out_edges(v))
-    return c.rho.get(Key.INIT_CONCEPT, v) in UNARTICLED_ENTITIES and len(concept_form(label).split()) == 1
+    initial = c.rho.get(Key.INIT_CONCEPT, v)
+    return initial == PERSON or initial in UNARTICLED_ENTITIES and len(concept_form(label).split()) == 1
 
 
 class TransitionProbabilities:

@@ -109,7 +109,8 @@ def test_one_word_place_names_take_no_article(generator):
     """A country, city or state with a one-word name is said without an article,
     where its name is said alone (the name vertex) as where its concept is."""
     seen = "(s / see-01 :ARG0 (i / i) :ARG1 {})"
-    for place in ('(s2 / state :name (n / name :op1 "Arizona"))', '(c / city :name (n / name :op1 "Paris"))'):
+    for place in ('(s2 / state :name (n / name :op1 "Arizona"))', '(c / city :name (n / name :op1 "Paris"))',
+                  '(p / person :name (n / name :op1 "Elvis" :op2 "Presley"))'):  # nor does a person's name
         assert "the" not in generator.generate(Amr.from_penman(seen.format(place))).tokens
     assert "the" in generator.generate(Amr.from_penman(seen.format("(s2 / sheep)"))).tokens
 
