@@ -14,7 +14,8 @@ all, so that the search never loses its last candidate):
   ``can is substituted``);
 - the :manner of a verb is not an adjective that has an adverb (``sang beautifully``);
 - a verb whose :time is said as an adverb of past time (*yesterday*) is in the past
-  tense (``ate the bone yesterday``), of present time (*now*) not (``the fish now swims``): its children are realized before it (the traversal
+  tense (``ate the bone yesterday``), of present time (*now*) not (``the fish now
+  swims``): its children are realized before it (the traversal
   is bottom-up), so here v's own Realize transitions are the candidates filtered
   (:meth:`Agreement.tensed`);
 - a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
@@ -152,7 +153,8 @@ class Agreement:
         anything but a verb in its base form where most of the verb's *to* are an infinitive's
         ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp")."""
         g, v = c.graph, c.sigma1
-        if "ARG1" in g.edge_labels(v, child) and INFINITIVE_SHARES.get(concept_form(g.label(v)), 0.0) >= _MOSTLY_INFINITIVE:
+        share = INFINITIVE_SHARES.get(concept_form(g.label(v)), 0.0)
+        if "ARG1" in g.edge_labels(v, child) and share >= _MOSTLY_INFINITIVE:
             return lambda hypothesis: not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
                                            and bool(t.word) and self._base(t.word.split()[0]))
         return _finite_clause
@@ -484,7 +486,8 @@ def _object_controller(c: Configuration, v: Vertex) -> Vertex | None:
 def _finite_clause(hypothesis) -> bool:
     """Whether a candidate is headed by an active verb in a finite form."""
     t = _realize(hypothesis)
-    return t is not None and t.annotation.pos == "VB" and t.annotation.tense in _FINITE and t.annotation.voice != "passive"
+    return (t is not None and t.annotation.pos == "VB" and t.annotation.tense in _FINITE
+            and t.annotation.voice != "passive")
 
 
 def _where(found: Sequence, test) -> Sequence:
@@ -512,7 +515,8 @@ def _subject(g: Graph, v: Vertex) -> Vertex | None:
 def _heads_clause(g: Graph, v: Vertex) -> bool | None:
     """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, an
     argument of a root cause-01: "so then i drew", "because i was tired"; a :condition,
-    :concession or :time: "when i met them"; or the ARG1 of a verb of saying or thinking); None where v is a command or asks a question, whose
+    :concession or :time: "when i met them"; or the ARG1 of a verb of saying or thinking);
+    None where v is a command or asks a question, whose
     verb's form agreement leaves alone."""
     if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v):
         return None

@@ -141,8 +141,8 @@ def test_pronouns_give_their_forms(realizer):
 
 def test_a_copy_of_a_pronoun_may_also_be_left_out(realizer):
     copy = InsertedVertex(1)
-    c = at({"w": "want-01", "h": "i", "g": "go-01", copy: "i"}, [("w", "ARG0", "h"), ("w", "ARG1", "g"), ("g", "ARG0", copy)],
-           copy, LINK={copy: "h"})
+    c = at({"w": "want-01", "h": "i", "g": "go-01", copy: "i"},
+           [("w", "ARG0", "h"), ("w", "ARG1", "g"), ("g", "ARG0", copy)], copy, LINK={copy: "h"})
     forms = defaults(realizer, c, PRP)
     assert set(forms) == {"i", "my", "me", ""}
     assert forms[""] == P_EPS
@@ -155,13 +155,15 @@ def test_a_copy_after_its_antecedent_among_the_arguments_of_one_verb_is_reflexiv
     copy, subject = InsertedVertex(1), InsertedVertex(2)
     c = at({"b": "bring-01", "h": "i", copy: "i"}, [("b", "ARG0", "h"), ("b", "ARG1", copy)], copy, LINK={copy: "h"})
     assert defaults(realizer, c, PRP) == {"myself": pytest.approx(P - P_EPS), "": P_EPS}  # "i brought myself down"
-    man = at({"h": "hurt-01", "m": "man", copy: "man"}, [("h", "ARG0", "m"), ("h", "ARG1", copy)], copy, LINK={copy: "m"})
+    man = at({"h": "hurt-01", "m": "man", copy: "man"}, [("h", "ARG0", "m"), ("h", "ARG1", copy)], copy,
+             LINK={copy: "m"})
     assert set(defaults(realizer, man, NN)) == {"himself", ""}
     # both arguments copies: the subject keeps its forms ("i devote myself", not "myself devote myself")
     both = {"d": "devote-01", "h": "i", copy: "i", subject: "i"}
     edges = [("d", "ARG0", subject), ("d", "ARG1", copy)]
-    assert set(defaults(realizer, at(both, edges, subject, LINK={copy: "h", subject: "h"}), PRP)) == {"i", "my", "me", ""}
-    assert set(defaults(realizer, at(both, edges, copy, LINK={copy: "h", subject: "h"}), PRP)) == {"myself", ""}
+    links = {copy: "h", subject: "h"}
+    assert set(defaults(realizer, at(both, edges, subject, LINK=links), PRP)) == {"i", "my", "me", ""}
+    assert set(defaults(realizer, at(both, edges, copy, LINK=links), PRP)) == {"myself", ""}
 
 
 def test_a_possessive_copy_prefers_the_possessive(realizer):
