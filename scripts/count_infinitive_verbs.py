@@ -31,18 +31,13 @@ infinitive (:mod:`amrgen.decoding.agreement`).
 
 from __future__ import annotations
 
-import argparse
-import gzip
 import re
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 
-from amrgen.corpus_registry import corpus
-from amrgen.io.atomic import write_atomically
+from amrgen.lm.word_counts import counting_options, lm_text_lines, write_word_list
 from amrgen.realization.inflection import load_lemmas
 
-ROOT = Path(__file__).resolve().parents[1]
 WINDOW = 4
 """How many words after the verb its *to* may come ("told the young students to")."""
 _WORD = re.compile(r"[a-z']+")
@@ -51,11 +46,7 @@ SUBJECTS = {"him": "he", "her": "she", "them": "they", "me": "i", "us": "we", "y
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-o", "--output", default=ROOT / "resources/lexicon/infinitive-verbs.tsv", type=Path)
-    parser.add_argument("--min-count", type=int, default=20)
-    parser.add_argument("--min-share", type=float, default=0.15)
-    args = parser.parse_args()
+    args = counting_options(__doc__, "infinitive-verbs.tsv", "min-share", 0.15)
     load_lemmas()
     from lemminflect import getLemma
 
@@ -65,24 +56,22 @@ def main() -> int:
         return found[0] if found else None
 
     seen, with_to, with_clause = Counter(), Counter(), Counter()
-    for path in sorted(corpus("lm-text").location.glob("*.gz")):
-        with gzip.open(path, "rt", encoding="utf-8", errors="replace") as text:
-            for line in text:
-                words = _WORD.findall(line.lower())
-                for i, word in enumerate(words):
-                    verb = lemma(word)
-                    if verb is None:
-                        continue
-                    after = words[i + 1:i + 2 + WINDOW]
-                    seen[verb, "ARG0"] += 1
-                    if "to" in after[:-1]:
-                        following = after[after.index("to") + 1]
-                        with_to[verb, "ARG0"] += lemma(following) == following
-                    if after[:1] and after[0] in SUBJECTS:
-                        seen[verb, "ARG2"] += 1
-                        with_to[verb, "ARG2"] += after[1:2] == ["to"] and len(after) > 2 and lemma(after[2]) == after[2]
-                        subject = SUBJECTS[after[0]]
-                        with_clause[verb] += after[1:2] == [subject] or after[1:3] == ["that", subject]
+    for line in lm_text_lines():
+        words = _WORD.findall(line)
+        for i, word in enumerate(words):
+            verb = lemma(word)
+            if verb is None:
+                continue
+            after = words[i + 1:i + 2 + WINDOW]
+            seen[verb, "ARG0"] += 1
+            if "to" in after[:-1]:
+                following = after[after.index("to") + 1]
+                with_to[verb, "ARG0"] += lemma(following) == following
+            if after[:1] and after[0] in SUBJECTS:
+                seen[verb, "ARG2"] += 1
+                with_to[verb, "ARG2"] += after[1:2] == ["to"] and len(after) > 2 and lemma(after[2]) == after[2]
+                subject = SUBJECTS[after[0]]
+                with_clause[verb] += after[1:2] == [subject] or after[1:3] == ["that", subject]
     passing = {}
     for (verb, role), n in seen.most_common():
         chosen = with_to[verb, role] + with_clause[verb] if role == "ARG2" else 0
@@ -100,14 +89,11 @@ def main() -> int:
     rows = [(verb, " ".join(sorted(roles)), seen[verb, "ARG0"], share(verb, "ARG0"), seen[verb, "ARG2"],
              share(verb, "ARG2"), with_to[verb, "ARG2"] + with_clause[verb], chosen(verb))
             for verb, roles in passing.items()]
-    header = ("# Verbs that take a to-infinitive whose subject is their ARG0 (to + a base form within "
-              f"{WINDOW} words after the verb)\n# or their ARG2 (an object pronoun, to and a base form after "
-              "the verb): lemma, roles, occurrences, share of them, occurrences before an object pronoun, "
-              "share of them,\n# of those followed by an infinitive or by a clause whose subject is the "
-              "pronoun, the infinitives' share.\n# Source: counted in ../shared/data/lm-text by "
-              f"scripts/count_infinitive_verbs.py (--min-count {args.min_count} --min-share {args.min_share}).\n")
-    write_atomically(args.output, header + "".join("\t".join(map(str, row)) + "\n" for row in rows))
-    print(f"{len(rows)} verbs to {args.output}")
+    write_word_list(args, "count_infinitive_verbs.py", (
+        f"Verbs that take a to-infinitive whose subject is their ARG0 (to + a base form within {WINDOW} words "
+        "after the verb)\n# or their ARG2 (an object pronoun, to and a base form after the verb): lemma, roles, "
+        "occurrences, share of them, occurrences before an object pronoun, share of them,\n# of those followed by "
+        "an infinitive or by a clause whose subject is the pronoun, the infinitives' share."), rows)
     return 0
 
 

@@ -16,27 +16,18 @@ third person as a plural; such words come out as count nouns, which they mostly 
 
 from __future__ import annotations
 
-import argparse
-import gzip
 import re
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 
-from amrgen.corpus_registry import corpus
-from amrgen.io.atomic import write_atomically
+from amrgen.lm.word_counts import counting_options, lm_text_lines, write_word_list
 from amrgen.realization.inflection import load_lemmas
 
-ROOT = Path(__file__).resolve().parents[1]
 _WORD = re.compile(r"[a-z]+")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-o", "--output", default=ROOT / "resources/lexicon/mass-nouns.tsv", type=Path)
-    parser.add_argument("--min-count", type=int, default=20)
-    parser.add_argument("--max-share", type=float, default=0.01)
-    args = parser.parse_args()
+    args = counting_options(__doc__, "mass-nouns.tsv", "max-share", 0.01)
     load_lemmas()
     from lemminflect import getInflection, getLemma
 
@@ -48,10 +39,8 @@ def main() -> int:
         return forms[0] if forms and forms[0] != word else None
 
     counts: Counter[str] = Counter()
-    for path in sorted(corpus("lm-text").location.glob("*.gz")):
-        with gzip.open(path, "rt", encoding="utf-8", errors="replace") as text:
-            for line in text:
-                counts.update(_WORD.findall(line.lower()))
+    for line in lm_text_lines():
+        counts.update(_WORD.findall(line))
     rows = []
     for word, n in counts.most_common():
         if n < args.min_count:
@@ -62,11 +51,8 @@ def main() -> int:
         total = n + counts[form]
         if counts[form] / total <= args.max_share:
             rows.append((word, form, n, counts[form], f"{counts[form] / total:.3f}"))
-    header = ("# Nouns rarely plural in the language model's text (mass nouns): noun, its plural, uses of each, "
-              "the plural's share.\n# Source: counted in ../shared/data/lm-text by scripts/count_mass_nouns.py "
-              f"(--min-count {args.min_count} --max-share {args.max_share}).\n")
-    write_atomically(args.output, header + "".join("\t".join(map(str, row)) + "\n" for row in rows))
-    print(f"{len(rows)} nouns to {args.output}")
+    write_word_list(args, "count_mass_nouns.py", "Nouns rarely plural in the language model's text (mass nouns): "
+                    "noun, its plural, uses of each, the plural's share.", rows)
     return 0
 
 

@@ -73,21 +73,19 @@ def test_one_w_left_for_the_aligner_the_oracle_and_the_constraints():
     assert fusion.W_LEFT is words.W_LEFT
 
 
-def test_the_infinitive_verbs_are_what_the_counting_script_writes(shared_corpus, tmp_path):
+@pytest.mark.parametrize("script, word_list, listed, unlisted", [
+    ("count_infinitive_verbs.py", "infinitive-verbs.tsv",
+     lambda: {("want", "ARG0"), ("promise", "ARG0"), ("ask", "ARG2"), ("tell", "ARG2")} <= words.INFINITIVE_VERBS,
+     lambda: {("show", "ARG0"), ("tell", "ARG0"), ("let", "ARG2"), ("inform", "ARG2")} & words.INFINITIVE_VERBS),
+    ("count_mass_nouns.py", "mass-nouns.tsv",
+     lambda: {"information", "advice", "evidence"} <= words.MASS_NOUNS,
+     lambda: {"game", "breed", "boy", "president"} & words.MASS_NOUNS),
+])
+def test_a_counted_word_list_is_what_its_script_writes(shared_corpus, tmp_path, script, word_list, listed, unlisted):
     shared_corpus("lm-text")
-    written = tmp_path / "infinitive-verbs.tsv"
-    script = LEXICON_DIR.parents[1] / "scripts" / "count_infinitive_verbs.py"
-    subprocess.run([sys.executable, str(script), "-o", str(written)], check=True, capture_output=True)
-    assert written.read_text(encoding="utf-8") == (LEXICON_DIR / "infinitive-verbs.tsv").read_text(encoding="utf-8")
-    assert {("want", "ARG0"), ("promise", "ARG0"), ("ask", "ARG2"), ("tell", "ARG2")} <= words.INFINITIVE_VERBS
-    assert not {("show", "ARG0"), ("tell", "ARG0"), ("let", "ARG2"), ("inform", "ARG2")} & words.INFINITIVE_VERBS
-
-
-def test_the_mass_nouns_are_what_the_counting_script_writes(shared_corpus, tmp_path):
-    shared_corpus("lm-text")
-    written = tmp_path / "mass-nouns.tsv"
-    script = LEXICON_DIR.parents[1] / "scripts" / "count_mass_nouns.py"
-    subprocess.run([sys.executable, str(script), "-o", str(written)], check=True, capture_output=True)
-    assert written.read_text(encoding="utf-8") == (LEXICON_DIR / "mass-nouns.tsv").read_text(encoding="utf-8")
-    assert {"information", "advice", "evidence"} <= words.MASS_NOUNS
-    assert not {"game", "breed", "boy", "president"} & words.MASS_NOUNS
+    written = tmp_path / word_list
+    path = LEXICON_DIR.parents[1] / "scripts" / script
+    subprocess.run([sys.executable, str(path), "-o", str(written)], check=True, capture_output=True)
+    assert written.read_text(encoding="utf-8") == (LEXICON_DIR / word_list).read_text(encoding="utf-8")
+    assert listed()
+    assert not unlisted()
