@@ -57,7 +57,8 @@ def modal_subjects(c: Configuration, context: Context) -> Configuration:
     their clause in AMR (``(p / possible-01 :ARG1 (d / distinguish-01 :ARG0
     i))``), so the transitions put their word before the whole clause.  Where
     the clause's verb (:ARG1; :ARG2 of obligate-01) follows the modal and its
-    subject (ARG0, else ARG1) opens it, the subject becomes the modal's child,
+    subject (ARG0, else ARG1; a named entity said by its name below it) opens it,
+    the subject becomes the modal's child,
     right before it; where the transitions put the modal after its clause
     (``the boy not go must``), it goes before the clause, after the subject
     that opens it (``the boy must not go``).  Questions (``:mode
@@ -70,7 +71,7 @@ def modal_subjects(c: Configuration, context: Context) -> Configuration:
         clause = next((u for _, label, u in g.out_edges(v) if label in MODAL_CLAUSES), None)
         if clause is None or c.rho.get(Key.POS, clause) != "VB" or has_mode(g, clause, "interrogative"):
             return c
-        subject = opening_subject(c, clause)
+        subject = opening_subject(c, clause, said_below=True)
         if g.order.precedes(clause, v):  # the modal said after its clause: ``the boy not go must``
             g = g if subject is None else moved_before(g, subject, clause, v)
             return c.with_(graph=placed(g, v, clause, after=v))

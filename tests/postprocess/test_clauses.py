@@ -231,6 +231,17 @@ def test_a_modal_follows_the_subject_of_its_clause():
     assert finalize(modal_subjects(_modal(["i", "d", "c"], question=True), CONTEXT)) == "can i distinguish china"
 
 
+def test_a_modal_follows_a_subject_said_by_its_name():
+    # a named entity's concept is said as nothing, its name below it ("p-tefb can alter", not "can p-tefb alter")
+    labels = {"p": "possible-01", "a": "alter-01", "e": "enzyme", "n": '"P-TEFb"', "r": "role"}
+    edges = [("p", "ARG1", "a"), ("a", "ARG0", "e"), ("e", "name", "n"), ("a", "ARG1", "r")]
+    rho = AnnotationFunction({Key.REAL: {"p": "can", "a": "alter", "e": "", "n": "p-tefb", "r": "the role"},
+                              Key.POS: {"a": "VB"}})
+    c = Configuration(Graph(labels, edges, Order([("p", "a"), ("e", "a"), ("a", "r"), ("e", "n")])), (), (), rho)
+    assert finalize(c) == "can p-tefb alter the role"
+    assert finalize(modal_subjects(c, CONTEXT)) == "p-tefb can alter the role"
+
+
 def test_a_modal_said_after_its_clause_goes_after_the_subject():
     # the transitions may put the modal after its clause ("the boy not go must")
     assert finalize(_modal(["i", "d", "c"], modal_first=False)) == "i distinguish china can"
