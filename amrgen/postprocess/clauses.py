@@ -58,8 +58,8 @@ def modal_subjects(c: Configuration, context: Context) -> Configuration:
     i))``), so the transitions put their word before the whole clause.  Where
     the clause's verb (:ARG1; :ARG2 of obligate-01) follows the modal and its
     subject (ARG0, else ARG1; a named entity said by its name below it) opens it,
-    the subject becomes the modal's child,
-    right before it; where the transitions put the modal after its clause
+    the subject becomes the modal's child, right before it; where the transitions
+    put the modal after its clause
     (``the boy not go must``), it goes before the clause, after the subject
     that opens it (``the boy must not go``).  Questions (``:mode
     interrogative``, or ``amr-unknown`` below) keep the modal first."""
