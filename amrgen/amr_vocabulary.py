@@ -31,6 +31,8 @@ said), each with what its children are called."""
 PLACE_ENTITIES = frozenset({"country", "world-region", "continent"})
 """The kinds of named entity that are places whose adjective a name may take (``French``)."""
 
+PERSON = "person"
+"""The concept of a person, named or by a role (have-org-role-91, have-rel-role-91)."""
 UNARTICLED_ENTITIES = frozenset({"country", "continent", "city", "state", "province", "county"})
 """Named entities without an article when their name is one word: English
 names of countries and places take none ("France", "Rome", "Texas"; Fig.

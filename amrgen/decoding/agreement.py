@@ -420,13 +420,11 @@ class Agreement:
         keeps any form.  All of them where none agrees."""
         g, v = c.graph, c.sigma1
         tenses = {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in g.out_edges(v) if label == "time"}
-        if "past" in tenses:
-            return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
-                          or (pair[0].annotation.tense == "past" and self._past(pair[0].word)))
-        if "present" in tenses:
-            return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
-                          or (pair[0].annotation.tense != "past" and not self._past(pair[0].word)))
-        return realizations
+        if not tenses & {"past", "present"}:
+            return realizations
+        past = "past" in tenses
+        return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
+                      or (pair[0].annotation.tense == "past") == past == self._past(pair[0].word))
 
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:

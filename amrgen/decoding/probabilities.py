@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import concept_form, has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
-from amrgen.amr_vocabulary import UNARTICLED_ENTITIES
+from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
@@ -134,10 +134,9 @@ def forced_plural(g: Graph, v: Vertex) -> bool:
 
 
 _PLURAL_CHILDREN = frozenset({("mod", "various"), ("domain", "they")})
-PERSON = "person"
 
 
-def _unarticled_place(c: Configuration, v: Vertex) -> bool:
+def _unarticled_entity(c: Configuration, v: Vertex) -> bool:
     """v is a place of :data:`~amrgen.amr_vocabulary.UNARTICLED_ENTITIES` with a one-word name, or such a
     place merged with its name into one word (Merge keeps the place's concept in
     ρ(INIT-CONCEPT): ``rome`` for (c / city :name (n / name :op1 "Rome"))); or a person with
@@ -210,8 +209,8 @@ class TransitionProbabilities:
         one-word name, and that name (the vertex said, where the place is
         arranged as its name alone); or a time said as an adverb (:func:`~amrgen.transitions.constraints.is_time_adverb`)."""
         g, v = c.graph, c.sigma1
-        if is_time_adverb(g, v) or _unarticled_place(c, v) or any(
-                label == "name" and _unarticled_place(c, parent) for parent, label, _ in g.in_edges(v)):
+        if is_time_adverb(g, v) or _unarticled_entity(c, v) or any(
+                label == "name" and _unarticled_entity(c, parent) for parent, label, _ in g.in_edges(v)):
             return True
         for _, label, child in g.out_edges(v):
             concept = str(g.label(child))
@@ -269,7 +268,7 @@ class TransitionProbabilities:
         if not scored and annotations:
             # Nothing known and no default: the concept itself (reference §8.2's last resort), in α's form.
             alpha = annotations[0][0]
-            t = Realize(concept_word(label, concept_form(label).lower(), alpha), alpha)
+            t = Realize(concept_word(label, alpha), alpha)
             if t.applicable(c):
                 scored[t] = annotations[0][1] * 0.25 * h.p_tilde
         return prune(scored.items(), h.n1, h.r1)

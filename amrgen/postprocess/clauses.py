@@ -8,7 +8,7 @@ figures are in docs/results.md."""
 from __future__ import annotations
 
 from amrgen.amr import asks, concept_form, has_mode, sentence_roots
-from amrgen.amr_vocabulary import MODAL_CLAUSES
+from amrgen.amr_vocabulary import MODAL_CLAUSES, PERSON
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -198,7 +198,7 @@ def nominal_questions(c: Configuration, context: Context) -> Configuration:
             continue  # nothing to ask about ("why ?")
         word = c.rho.get(Key.REAL, u)
         if not word or word == "which":
-            word = "who" if str(g.label(r)) == "person" or label == "ARG0" else "what"
+            word = "who" if str(g.label(r)) == PERSON or label == "ARG0" else "what"
         elif word.split()[0] not in QUESTION_WORDS:
             continue
         c = realized(c.with_(graph=placed(g, r, u)), [(u, word)])

@@ -96,7 +96,7 @@ from amrgen.realization.numbers import is_number, is_numeric, number_words, time
 from amrgen.realization.pronouns import is_pronoun, pronoun_forms
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
-from amrgen.transitions.constraints import is_named_entity
+from amrgen.transitions.constraints import ARG_EDGE, is_named_entity
 
 OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})
 """The α(POS) values for which the thesis looks the lemma up in WordNet."""
@@ -258,8 +258,8 @@ def _reflexive(c: Configuration, v: Vertex) -> bool:
     (the same vertex or another copy of it): the later co-argument of its antecedent is
     reflexive ("i brought myself down", "he buried himself")."""
     g, original = c.graph, c.rho.get(Key.LINK, v)
-    return any(label.startswith("ARG") and role.startswith("ARG") and label < role and u != v
-               and c.rho.get(Key.LINK, u, u) == original
+    return any(ARG_EDGE.fullmatch(label) and ARG_EDGE.fullmatch(role) and int(label[3:]) < int(role[3:])
+               and u != v and c.rho.get(Key.LINK, u, u) == original
                for p in g.parents(v) for role in g.edge_labels(p, v) for _, label, u in g.out_edges(p))
 
 

@@ -15,6 +15,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from amrgen.amr import concept_form
 from amrgen.corpus_registry import corpus, shipped_or_shared
 from amrgen.paths import RESOURCES_DIR
 from amrgen.realization.inflection import inflect, noun_tag
@@ -44,10 +45,11 @@ def nominalizations() -> dict[str, str]:
     return load_nominalizations(shipped_or_shared(MORPH_VERBALIZATION_PATHS, f"ISI's {MORPH_VERBALIZATION_LIST}"))
 
 
-def concept_word(label: str, word: str, alpha: SyntacticAnnotation) -> str:
-    """The concept ``label`` (``word``, its form without a sense number) in the form α asks for:
-    a frame's nominalization for a noun, its past participle for an adjective, its past form
-    for a verb in the past tense; ``word`` itself otherwise."""
+def concept_word(label: str, alpha: SyntacticAnnotation) -> str:
+    """The concept ``label`` as a word in the form α asks for: a frame's nominalization for a
+    noun, its past participle for an adjective or a passive, its past form for a verb in the
+    past tense; the concept without its sense number otherwise."""
+    word = concept_form(label)
     if not is_propbank_frameset(label):
         return word
     if alpha.pos == "NN" and word in nominalizations():

@@ -17,13 +17,13 @@ from amrgen.transitions.annotations import SyntacticAnnotation
     (SyntacticAnnotation(pos="VB", tense="present", voice="active"), "ubiquitinate"),
 ])
 def test_a_frame_no_model_knows_is_said_in_the_form_its_annotation_asks_for(alpha, said):
-    assert concept_word("ubiquitinate-01", "ubiquitinate", alpha) == said
+    assert concept_word("ubiquitinate-01", alpha) == said
 
 
 def test_a_concept_that_is_no_frame_is_itself():
-    assert concept_word("heterodimer", "heterodimer", SyntacticAnnotation(pos="JJ")) == "heterodimer"
+    assert concept_word("heterodimer", SyntacticAnnotation(pos="JJ")) == "heterodimer"
     # a frame the list does not nominalize stays as it is for a noun
-    assert concept_word("zorble-01", "zorble", SyntacticAnnotation(pos="NN", number="singular")) == "zorble"
+    assert concept_word("zorble-01", SyntacticAnnotation(pos="NN", number="singular")) == "zorble"
 
 
 def test_the_list_is_read_from_the_first_place_that_has_it(tmp_path, monkeypatch):
