@@ -56,11 +56,10 @@ from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
 from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
-from amrgen.graph import Graph, Vertex
+from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
     BE_TENSES,
-    COORDINATION_CONCEPTS,
     DEMONSTRATIVES,
     INFINITIVE_SHARES,
     INFINITIVE_VERBS,
@@ -73,6 +72,8 @@ from amrgen.lexicon.words import (
     REFLEXIVES,
     REPORTING_VERBS,
 )
+from amrgen.realization.clauses import CAUSE, heads_clause, subject_of
+from amrgen.realization.defaults import is_neuter_copy
 from amrgen.realization.inflection import (
     adverb,
     be_forms,
@@ -92,14 +93,9 @@ _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 RELATIVE = "ARG0-of"
 """The role of a relative clause whose subject is its antecedent ("the mechanisms that account")."""
-CAUSE = "cause-01"
-_CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
-"""The cause (*because* ...) and the effect (*so* ...) of a cause-01."""
 _MOSTLY_INFINITIVE = 0.3
 """The share of a verb's uses that a to-infinitive follows above which a *to* after it says an
 infinitive only (want 0.72, seem 0.49; not bind 0.24: "binding to gtp"; chosen on dev)."""
-_ADVERBIAL_CLAUSES = frozenset({"condition", "concession", "time"})
-"""The roles whose verb heads a clause of its own (*if* ..., *although* ..., *when* ...)."""
 
 
 class Agreement:
@@ -127,6 +123,8 @@ class Agreement:
         if "ARG2" in c.graph.edge_labels(c.sigma1, child) and child == _object_controller(c, c.sigma1) or (
                 c.rho.get(Key.REAL, c.sigma1) == "" and is_sentence_root(c.graph, c.sigma1)):
             return _always
+        if str(c.graph.label(c.sigma1)) == CAUSE and heads_clause(c.graph, child):
+            return _subject_first(subject_of(c.graph, child))  # "because it is tired", not "because of it tired"
         if c.rho.get(Key.POS, c.sigma1) != "VB" or "manner" not in c.graph.edge_labels(c.sigma1, child):
             return None
         return lambda hypothesis: bool(word := _word(hypothesis)) and self._adverb(word)
@@ -181,6 +179,8 @@ class Agreement:
             return None
         if c.rho.defined(Key.LINK, child) and pos in _PREDICATES and labels & _ARGUMENTS:
             return lambda t: t is None or t.word not in POSSESSIVES  # "he said he was tired", not "his"
+        if c.rho.defined(Key.LINK, child) and is_neuter_copy(g, child):  # "show resistance", not "show it resistance"
+            return lambda t: t is None or not t.word
         if RELATIVE in labels and pos == "NN":  # "the mechanisms that account for", not "accounts"
             plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
             return lambda t: (t is None or t.annotation.pos != "VB" or t.annotation.tense != "present"
@@ -309,10 +309,10 @@ class Agreement:
         proliferation", not "pki166 inhibition of the proliferation").  All of them where no
         verb that agrees is left (never a noun in place of the verb)."""
         g, v = c.graph, c.sigma1
-        head = _heads_clause(g, v)
+        head = heads_clause(g, v)
         if head is None:
             return found
-        subject = _subject(g, v)
+        subject = subject_of(g, v)
         if subject is None:
             return found
         label = str(g.label(subject))
@@ -387,9 +387,9 @@ class Agreement:
         the form it inflects, where missing: the realize model chose the form without the
         subject ("he go"), and :meth:`finite` keeps the forms that agree."""
         g, v = c.graph, c.sigma1
-        if _heads_clause(g, v) is None:
+        if heads_clause(g, v) is None:
             return realizations
-        subject = _subject(g, v)
+        subject = subject_of(g, v)
         word = None if subject is None else c.rho.get(Key.REAL, subject)
         if word is not None:
             thirds = (be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
@@ -458,7 +458,7 @@ def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
     to study"; but "cells show resistance", "she said that she would come", "i hear the
     little fellow greet it"); else None."""
     g = c.graph
-    subject = _subject(g, v)
+    subject = subject_of(g, v)
     original = None if subject is None else c.rho.get(Key.LINK, subject)
     if original is None:
         return None
@@ -500,29 +500,18 @@ def _order(hypothesis) -> tuple:
     return next((r.sequence for r, _ in hypothesis.steps if isinstance(r, Reorder)), ())
 
 
+def _subject_first(subject: Vertex):
+    """A test of a candidate: whether it says ``subject`` before its own vertex (a clause)."""
+    def test(hypothesis) -> bool:
+        said = next((h for h in hypothesis.children if h.vertex == subject), None)
+        order = _order(hypothesis)
+        return bool(said and said.words) and subject in order and order.index(subject) < order.index(hypothesis.vertex)
+
+    return test
+
+
 def _always(hypothesis) -> bool:
     return True
-
-
-def _subject(g: Graph, v: Vertex) -> Vertex | None:
-    """v's subject: its ARG0, else its ARG1 (:data:`~amrgen.amr_vocabulary.SUBJECT_ROLES`)."""
-    roles = {label: u for _, label, u in g.out_edges(v)}
-    return next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
-
-
-def _heads_clause(g: Graph, v: Vertex) -> bool | None:
-    """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, an
-    argument of a root cause-01: "so then i drew", "because i was tired"; a :condition,
-    :concession or :time: "when i met them"; or the ARG1 of a verb of saying or thinking);
-    None where v is a command or asks a question, whose
-    verb's form agreement leaves alone."""
-    if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v):
-        return None
-    return is_sentence_root(g, v) or any(
-        is_sentence_root(g, p) and (str(g.label(p)) in COORDINATION_CONCEPTS
-                                    or str(g.label(p)) == CAUSE and label in _CAUSE_CLAUSES)
-        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS or label in _ADVERBIAL_CLAUSES
-        for p, label, _ in g.in_edges(v))
 
 
 def _word(hypothesis) -> str | None:

@@ -7,11 +7,12 @@ figures are in docs/results.md."""
 
 from __future__ import annotations
 
-from amrgen.amr import asks, concept_form, has_mode, sentence_roots
+from amrgen.amr import asks, concept_form, has_mode, is_sentence_root, sentence_roots
 from amrgen.amr_vocabulary import MODAL_CLAUSES, PERSON
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    BE_TENSES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     POSSESSIVES,
@@ -22,9 +23,7 @@ from amrgen.lexicon.words import (
 from amrgen.postprocess.editing import (
     UNKNOWN,
     add_mark,
-    below_between_word,
     edited_at_each,
-    is_between_word,
     moved_before,
     neighbours,
     opening_subject,
@@ -34,9 +33,10 @@ from amrgen.postprocess.editing import (
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
+from amrgen.realization.clauses import heads_clause
 from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
 from amrgen.transitions.annotations import NONE, Key
-from amrgen.transitions.configuration import Configuration, finalize
+from amrgen.transitions.configuration import Configuration, below_between_word, finalize, is_between_word
 
 LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
@@ -153,7 +153,8 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
         g = c.graph
         c = realized(c, [(v, adjective)])
         opening = [u for u in g.children(v) if g.order.precedes(u, subject)]
-        after = opening if has_mode(g, v, "interrogative") else [*opening, subject]
+        question = has_mode(g, v, "interrogative") or any(is_sentence_root(g, p) and asks(g, p) for p in g.parents(v))
+        after = opening if question else [*opening, subject]  # "were you so sad", "why is the sky blue"
         before = [v, *(u for u in g.children(v) if u not in after)]
         c = _with_copula(c, v, below_between_word(g, subject), after, before, lm)
     return c
@@ -191,7 +192,7 @@ def nominal_questions(c: Configuration, context: Context) -> Configuration:
         unknowns = [(label, u) for _, label, u in g.out_edges(r) if g.label(u) == UNKNOWN and label != "polarity"]
         said = [v for v in (r, *g.successors(r)) if c.rho.get(Key.REAL, v)]
         if len(unknowns) != 1 or r in said and c.rho.get(Key.POS, r) == "JJ" \
-                or any(c.rho.get(Key.POS, v) == "VB" for v in said):
+                or any(c.rho.get(Key.POS, v) == "VB" or c.rho.get(Key.REAL, v) in BE_TENSES for v in said):
             continue
         (label, u), = unknowns
         if not set(said) - {u, *g.successors(u)}:
@@ -283,6 +284,8 @@ def _clause_heads(g: Graph) -> list[Vertex]:
     for v in g.vertices:
         if str(g.label(v)) in REPORTING_VERBS:
             heads.extend(below_between_word(g, u) for _, label, u in g.out_edges(v) if label == "ARG1")
+        elif heads_clause(g, v):
+            heads.append(v)
     return list(dict.fromkeys(heads))
 
 

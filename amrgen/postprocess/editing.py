@@ -58,16 +58,6 @@ def add_mark(c: Configuration, parent: Vertex, mark: str, after: Iterable[Vertex
     return c.with_(graph=g, rho=c.rho.updated([(Key.REAL, new, mark)]), inserted=c.inserted + 1)
 
 
-def is_between_word(g: Graph, u: Vertex) -> bool:
-    """Whether u is a word Insert-Between put above a vertex (not a copy Delete-Reentrance made)."""
-    return isinstance(u, InsertedVertex) and bool(g.children(u))
-
-
-def below_between_word(g: Graph, u: Vertex) -> Vertex:
-    """u, or the vertex below u where u is a word Insert-Between put above it."""
-    return g.children(u)[0] if is_between_word(g, u) else u
-
-
 def placed(g: Graph, head: Vertex, x: Vertex, *, after: Vertex | None = None,
            before: Vertex | None = None) -> Graph:
     """A copy of g with x in the family ch(head) ∪ {head} right after ``after``,

@@ -16,16 +16,14 @@ from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, HYPHEN, SPEECH_VERBS
 from amrgen.postprocess.editing import (
     add_mark,
-    below_between_word,
     edited_at_each,
-    is_between_word,
     realized,
 )
 from amrgen.postprocess.conventions import described_references
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import QUESTION_CONCEPTS, punctuated
 from amrgen.transitions.annotations import Key
-from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.configuration import Configuration, below_between_word, is_between_word
 from amrgen.transitions.constraints import is_final_mark, is_propbank_frameset
 
 FRONTED_ROLES = frozenset({"condition", "time", "concession", "location"})

@@ -68,7 +68,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from amrgen.amr import concept_form, has_mode, is_quoted
-from amrgen.amr_vocabulary import DATE_ENTITY, PLACE_ENTITIES, SUBJECT_ROLES, UNKNOWN
+from amrgen.amr_vocabulary import DATE_ENTITY, PERSON, PLACE_ENTITIES, SUBJECT_ROLES, UNKNOWN
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
@@ -81,6 +81,7 @@ from amrgen.lexicon.words import (
     SPECIAL_REALIZATIONS,
     THIRD_PERSON_SINGULAR,
 )
+from amrgen.realization.clauses import heads_clause, subject_of
 from amrgen.realization.countries import country_adjective
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import (
@@ -149,6 +150,8 @@ class DefaultRealizer:
         if c.rho.defined(Key.LINK, v):
             referent = GENDERED_NOUNS.get(concept) or (
                 concept if is_pronoun(concept) and alpha.pos not in OPEN_CLASSES else None)
+            if referent is None and (neuter := _neuter(c, v)):  # as likely as ε: its parent may be a noun
+                return _Defaults((*pronoun_forms(neuter, _possessed(g, v), _reflexive(c, v)), ""))
             pronoun = pronoun_forms(referent, _possessed(g, v), _reflexive(c, v)) if referent else ()
             return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
         if isinstance(v, InsertedVertex):
@@ -261,6 +264,22 @@ def _reflexive(c: Configuration, v: Vertex) -> bool:
     return any(ARG_EDGE.fullmatch(label) and ARG_EDGE.fullmatch(role) and int(label[3:]) < int(role[3:])
                and u != v and c.rho.get(Key.LINK, u, u) == original
                for p in g.parents(v) for role in g.edge_labels(p, v) for _, label, u in g.out_edges(p))
+
+
+def _neuter(c: Configuration, v: Vertex) -> str | None:
+    """The pronoun (it, they: by the number of what it copies) of the copy v of a noun where v
+    is the subject of a finite clause ("the baby cries because it is tired"); else None."""
+    g = c.graph
+    if not is_neuter_copy(g, v) or not any(subject_of(g, p) == v and heads_clause(g, p) for p in g.parents(v)):
+        return None
+    return "they" if c.rho.get(Key.NUMBER, c.rho.get(Key.LINK, v)) == "plural" else "it"
+
+
+def is_neuter_copy(g: Graph, v: Vertex) -> bool:
+    """Whether the copy v is of a noun said *it* or *they* (neither a pronoun, a person nor a noun
+    of natural gender)."""
+    concept = concept_form(g.label(v))
+    return not is_pronoun(concept) and concept != PERSON and concept not in GENDERED_NOUNS
 
 
 def _possessed(g: Graph, v: Vertex) -> bool:

@@ -31,6 +31,16 @@ class InsertedVertex:
         return NotImplemented
 
 
+def is_between_word(g: Graph, u: Vertex) -> bool:
+    """Whether u is a word Insert-Between put above a vertex (not a copy Delete-Reentrance made)."""
+    return isinstance(u, InsertedVertex) and bool(g.children(u))
+
+
+def below_between_word(g: Graph, u: Vertex) -> Vertex:
+    """u, or the vertex below u where u is a word Insert-Between put above it."""
+    return g.children(u)[0] if is_between_word(g, u) else u
+
+
 PLACEHOLDER = "*"
 """The placeholder edge label ⋆ ∉ L_R of edges to inserted vertices."""
 

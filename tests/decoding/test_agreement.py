@@ -173,6 +173,9 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
      "that caffeine inhibits", "inhibition"),
     # the effect of a root cause-01 is a clause with a finite verb (the tense model left draw untensed)
     ("(c / cause-01 :ARG1 (d / draw-01 :ARG0 (i / i) :time (t / then)))", "i drew", "i draw"),
+    # the cause of a cause-01 that has a subject is a clause: a copy its subject is said "it", and no
+    # word goes between "because" and the clause (the table: "the baby cries because of tired")
+    ("(c / cry-01 :ARG0 (b / baby) :ARG1-of (c2 / cause-01 :ARG0 (t / tire-01 :ARG1 b)))", "because it", "of"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
     ("(b / buy-01 :ARG0 (p / person :ARG0-of (h / have-rel-role-91 :ARG1 (i / i) :ARG2 (s / sister)))"
      " :ARG1 (h2 / house))", "my sister", "sister i"),

@@ -472,3 +472,19 @@ def test_a_verb_after_a_modal_takes_its_base_form(verb, words, expected):
     c = final({"r": "root", **{w: labels[w] for w in used}}, [("r", "mod", w) for w in used], [*used, "r"],
               pos={"v": "VB"}, real={"r": "", "v": verb, "n": "not"})
     assert finalize(bare_infinitives(c, CONTEXT)) == expected
+
+
+def test_the_cause_of_a_cause_is_a_clause_with_its_copula_and_a_question_asks_it_once():
+    """(c / cry-01 :ARG0 (b / baby) :ARG1-of (c2 / cause-01 :ARG0 (t / tire-01 :ARG1 b))): "the baby
+    cries because it is tired"; (c / cause-01 :ARG0 (a / amr-unknown) :ARG1 (b / blue-01 :ARG1 (s /
+    sky))): "why is the sky blue", with the copula before the subject and no second one."""
+    context = Context(BigramLM({}), uniform_denom)
+    labels = {"c": "cry-01", "b": "baby", "c2": "cause-01", "t": "tire-01", "i": "baby"}
+    edges = [("c", "ARG0", "b"), ("c", "ARG1-of", "c2"), ("c2", "ARG0", "t"), ("t", "ARG1", "i")]
+    cry = final(labels, edges, ["b", "c", "c2", "i", "t"], pos={"c": "VB", "t": "JJ"},
+                real={"b": "the baby", "c": "cries", "c2": "because", "i": "it", "t": "tired"})
+    assert finalize(predicative_copula(cry, context)) == "the baby cries because it is tired"
+    labels = {"c": "cause-01", "u": "amr-unknown", "b": "blue-01", "s": "sky"}
+    why = final(labels, [("c", "ARG0", "u"), ("c", "ARG1", "b"), ("b", "ARG1", "s")], ["u", "s", "b", "c"],
+                pos={"b": "JJ"}, real={"u": "why", "s": "the sky", "b": "blue", "c": ""})
+    assert finalize(nominal_questions(predicative_copula(why, context), context)) == "why is the sky blue"

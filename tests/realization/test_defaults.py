@@ -182,12 +182,27 @@ def test_a_copy_of_a_noun_of_natural_gender_is_its_pronoun_or_left_out(realizer)
 
 def test_other_copies_are_only_left_out(realizer):
     copy = InsertedVertex(1)
-    c = at({"w": "want-01", "b": "developer", copy: "developer"}, [("w", "ARG1", copy)], copy, LINK={copy: "b"})
+    c = at({"s": "see-01", "w": "want-01", "b": "developer", copy: "developer"},
+           [("s", "ARG1", "w"), ("w", "ARG0", "b"), ("w", "ARG1", copy)], copy, LINK={copy: "b"})
     assert realizer.realizations(c, NN, P, P_EPS) == [("", P)]
     assert realizer.realization_words(c, NN) == {""}
     # a pronoun copy annotated as a noun is no pronoun for 5.2
     pronoun_copy = at({"h": "he", copy: "he"}, [], copy, LINK={copy: "h"})
     assert realizer.realization_words(pronoun_copy, NN) == {""}
+
+
+def test_a_copy_of_a_noun_that_is_the_subject_of_a_clause_may_be_it_or_they(realizer):
+    """(c / cry-01 :ARG0 (b / baby) :ARG1-of (c2 / cause-01 :ARG0 (t / tire-01 :ARG1 b))): "because it
+    is tired"; as likely as ε (its parent may be said as a noun); never for a person."""
+    copy = InsertedVertex(1)
+    labels = {"c": "cry-01", "b": "baby", "c2": "cause-01", "t": "tire-01", copy: "baby"}
+    edges = [("c", "ARG0", "b"), ("c", "ARG1-of", "c2"), ("c2", "ARG0", "t"), ("t", "ARG1", copy)]
+    c = at(labels, edges, copy, LINK={copy: "b"})
+    assert realizer.realizations(c, NN, P, P_EPS) == [("it", P / 3), ("its", P / 3), ("", P / 3)]
+    plural = c.with_(rho=c.rho.updated([(Key.NUMBER, "b", "plural")]))
+    assert realizer.realization_words(plural, NN) == {"they", "their", "them", ""}
+    person = at({**labels, "b": "person", copy: "person"}, edges, copy, LINK={copy: "b"})
+    assert realizer.realization_words(person, NN) == {""}
 
 
 def test_probabilities_out_of_range_are_refused(realizer):

@@ -1,0 +1,48 @@
+"""Which vertices head a clause whose verb is finite, and their subjects: what phase 2's
+agreement (:mod:`amrgen.decoding.agreement`) and the default realization of a copy that is
+such a clause's subject (:mod:`amrgen.realization.defaults`) ask."""
+
+from __future__ import annotations
+
+from amrgen.amr import asks, has_mode, is_sentence_root
+from amrgen.amr_vocabulary import SUBJECT_ROLES
+from amrgen.graph import Graph, Vertex
+from amrgen.lexicon.words import COORDINATION_CONCEPTS, REPORTING_VERBS
+from amrgen.transitions.configuration import below_between_word
+from amrgen.transitions.constraints import is_propbank_frameset
+
+CAUSE = "cause-01"
+_CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
+"""The cause (*because* ...) and the effect (*so* ...) of a cause-01."""
+_ADVERBIAL_CLAUSES = frozenset({"condition", "concession", "time"})
+"""The roles whose verb heads a clause of its own (*if* ..., *although* ..., *when* ...)."""
+
+
+def subject_of(g: Graph, v: Vertex) -> Vertex | None:
+    """v's subject: its ARG0, else its ARG1 (:data:`~amrgen.amr_vocabulary.SUBJECT_ROLES`)."""
+    roles = {label: u for _, label, u in g.out_edges(v)}
+    return next((roles[role] for role in SUBJECT_ROLES if role in roles), None)
+
+
+def heads_clause(g: Graph, v: Vertex) -> bool | None:
+    """Whether v heads a clause whose verb is finite (a sentence root, a conjunct of one, an
+    argument of a root cause-01: "so then i drew", "because i was tired"; the cause of any
+    cause-01 whose subject is no event: "cries because it is tired", but "because of rain", "not
+    able to understand it"; a
+    :condition, :concession or :time: "when i met them"; or the ARG1 of a verb of saying or
+    thinking); None where v is a command or asks a question, whose verb's form agreement
+    leaves alone."""
+    if has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v):
+        return None
+    return is_sentence_root(g, v) or any(
+        is_sentence_root(g, p) and (str(g.label(p)) in COORDINATION_CONCEPTS
+                                    or str(g.label(p)) == CAUSE and label in _CAUSE_CLAUSES)
+        or str(g.label(p)) == CAUSE and label == "ARG0" and _says_a_subject(g, v)
+        or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS or label in _ADVERBIAL_CLAUSES
+        for p, label, _ in g.in_edges(v))
+
+
+def _says_a_subject(g: Graph, v: Vertex) -> bool:
+    """Whether v has a subject that is no event (frame), said before it as a clause's subject is."""
+    u = subject_of(g, v)
+    return u is not None and not is_propbank_frameset(str(g.label(below_between_word(g, u))))
