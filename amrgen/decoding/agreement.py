@@ -40,6 +40,16 @@ all, so that the search never loses its last candidate):
 - the present verb of a relative clause (an ARG0-of) agrees with its antecedent (``the
   mechanisms that account``): both present forms are offered, the antecedent is realized
   after its relative clause;
+- what a verb of thinking, knowing or *say* reports, with a subject that is no event, is a
+  clause with a finite verb, offered where the realize model knows the frame as a noun only
+  ("anna informed tom anna arrived", not "the arrival of anna"); whom the verb addresses goes
+  between it and the clause; no preposition goes before a finite clause;
+- an active verb that heads a clause says its other arguments after it where its ARG0 comes
+  before it ("i hardly blinked my eyes", not "i hardly my eyes blinked"), but the quote of a
+  verb of speech;
+- the cause of a cause-01 said as a clause takes no word after *because* ("because it is
+  tired"), and a copy of a noun said *it* or *they* (:mod:`amrgen.realization.defaults`) is
+  said as nothing beside a parent that is no verb or adjective ("show resistance");
 - a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
@@ -56,7 +66,7 @@ from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
 from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
-from amrgen.graph import Vertex
+from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
     BE_TENSES,
@@ -67,12 +77,14 @@ from amrgen.lexicon.words import (
     NEGATIVE_WORDS,
     TIME_TENSES,
     POSSESSIVES,
+    PREPOSITIONS,
     PRONOUN_FORMS,
     RAISING_MODALS,
     REFLEXIVES,
     REPORTING_VERBS,
+    SPEECH_VERBS,
 )
-from amrgen.realization.clauses import CAUSE, heads_clause, subject_of
+from amrgen.realization.clauses import CAUSE, heads_clause, says_a_subject, subject_of
 from amrgen.realization.defaults import is_neuter_copy
 from amrgen.realization.inflection import (
     adverb,
@@ -85,10 +97,15 @@ from amrgen.realization.inflection import (
 )
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
+from amrgen.transitions.constraints import ARG_EDGE
 from amrgen.transitions.transitions import LEFT, InsertBetween, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
 _VERBS = frozenset({"VB", "VBN", "VBG"})
+_REPORTED_BY = REPORTING_VERBS - SPEECH_VERBS | {"say-01"}
+_TO = frozenset({"to"})
+_NOTHING: frozenset[str] = frozenset()
+_FINITE_VERB = {tense: SyntacticAnnotation(pos="VB", tense=tense, voice="active") for tense in _FINITE}
 _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 RELATIVE = "ARG0-of"
@@ -144,18 +161,26 @@ class Agreement:
 
         return test
 
-    def without_to(self, c: Configuration, child: Vertex):
-        """A test of the child's candidates: whether no *to* may be inserted before one: a
-        finite clause ("hopes the son wins", not "hopes to the son wins") and, where the child
-        is the ARG1 of a verb that takes a to-infinitive (:data:`~amrgen.lexicon.words.INFINITIVE_SHARES`),
-        anything but a verb in its base form where most of the verb's *to* are an infinitive's
-        ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp")."""
+    def barred_before(self, c: Configuration, child: Vertex):
+        """A test of the child's candidates: the words no Insert-Between may put right before one.
+        No preposition before a finite clause ("hopes her son wins", "informed tom anna arrived",
+        not "hopes to her son wins", "informed tom of anna arrived"), and, where the child is
+        the ARG1 of a verb that takes a to-infinitive (:data:`~amrgen.lexicon.words.INFINITIVE_SHARES`),
+        no *to* before anything but a verb in its base form where most of the verb's *to* are
+        an infinitive's ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp")."""
         g, v = c.graph, c.sigma1
         share = INFINITIVE_SHARES.get(concept_form(g.label(v)), 0.0)
-        if "ARG1" in g.edge_labels(v, child) and share >= _MOSTLY_INFINITIVE:
-            return lambda hypothesis: not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
-                                           and bool(t.word) and self._base(t.word.split()[0]))
-        return _finite_clause
+        infinitive = "ARG1" in g.edge_labels(v, child) and share >= _MOSTLY_INFINITIVE
+
+        def barred(hypothesis) -> frozenset[str]:
+            if _finite_clause(hypothesis):
+                return PREPOSITIONS
+            if infinitive and not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
+                                   and bool(t.word) and self._base(t.word.split()[0])):
+                return _TO
+            return _NOTHING
+
+        return barred
 
     def agreeing(self, c: Configuration, child: Vertex, side: str, options: Sequence) -> Sequence:
         """The candidates of ``child`` (hypotheses whose first step is its Realize, if any)
@@ -205,7 +230,32 @@ class Agreement:
         whose controlled subject is understood (:meth:`controlled`, :meth:`controller_first`)
         and that say one negation (:meth:`single_negation`)."""
         return self.single_negation(c, self.controller_first(c, self.controlled(c, self.subject_first(
-            c, self.reflexive_after(c, self.finite(c, found))))))
+            c, self.reflexive_after(c, self.objects_after(c, self.finite(c, found)))))))
+
+    @staticmethod
+    def objects_after(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1 heads a clause (:func:`~amrgen.realization.clauses.heads_clause`) and
+        is said as an active verb after its ARG0, those that say its other arguments after it ("anna
+        informed tom", not "tom anna informed"); all of them where none does."""
+        g, v = c.graph, c.sigma1
+        roles = {label: u for _, label, u in g.out_edges(v) if ARG_EDGE.fullmatch(label)}
+        agent = roles.pop("ARG0", None)
+        if str(g.label(v)) in SPEECH_VERBS:
+            roles.pop("ARG1", None)  # '" that is a hat , " he said'
+        if agent is None or not roles or not heads_clause(g, v):
+            return found
+
+        def after(b) -> bool:
+            t = _realize(b)
+            if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive":
+                return True
+            order = _order(b)
+            said = {h.vertex for h in b.children if h.words}
+            if agent not in said or order.index(agent) > order.index(v):
+                return True
+            return all(order.index(u) > order.index(v) for u in roles.values() if u in said)
+
+        return _where(found, after)
 
     @staticmethod
     def reflexive_after(c: Configuration, found: list) -> list:
@@ -243,15 +293,19 @@ class Agreement:
 
     @staticmethod
     def controller_first(c: Configuration, found: list) -> list:
-        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1 (:func:`_object_controller`),
-        those that say the ARG2 right between σ1 and the ARG1 ("asked the student to study",
-        not "asked to study the student" or "the student asked to study"); all of them where
+        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1 (:func:`_object_controller`)
+        or is whom a verb of saying addresses what it reports, those that say the ARG2 right
+        between σ1 and the ARG1 ("asked the student to study", not "asked to study the student"
+        or "the student asked to study"; "informed tom that anna arrived"); all of them where
         none does."""
         g, v = c.graph, c.sigma1
-        controller = _object_controller(c, v)
+        roles = {label: u for _, label, u in g.out_edges(v)}
+        clause, controller = roles.get("ARG1"), _object_controller(c, v)
+        if controller is None and clause is not None and _reported(g, clause) and heads_clause(g, clause) \
+                and says_a_subject(g, clause):
+            controller = roles.get("ARG2")
         if controller is None:
             return found
-        clause = next(u for _, label, u in g.out_edges(v) if label == "ARG1")
 
         def between(b) -> bool:
             order = _order(b)
@@ -316,15 +370,16 @@ class Agreement:
         if subject is None:
             return found
         label = str(g.label(subject))
-        reported = any(role == "ARG1" and str(g.label(p)) in REPORTING_VERBS for p, role, _ in g.in_edges(v))
+        reported = _reported(g, v)
         agent = is_sentence_root(g, v) and "ARG0" in g.edge_labels(v, subject)
 
         def agrees(b) -> bool | None:
             """Whether b's verb agrees with the subject before it; None where b says no such pair."""
             t = _realize(b)
             said = next((h for h in b.children if h.vertex == subject), None)
-            if (reported or agent) and t is not None and t.annotation.pos == "NN" and said and said.words:
-                return False  # "hopes that her son wins", not "hopes a win of son"
+            if t is not None and t.annotation.pos == "NN" and (reported and says_a_subject(g, v)
+                                                               or agent and said and said.words):
+                return False  # "hopes that her son wins", not "hopes a win of son"; "that anna arrived"
             if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
                 return None
             order = _order(b)
@@ -352,19 +407,30 @@ class Agreement:
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
         past time in its past forms only (:meth:`tensed`)."""
-        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(c, self._infinitive(c, realizations))))
+        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(c, self._as_verb(c, realizations))))
 
-    def _infinitive(self, c: Configuration, realizations: Sequence) -> Sequence:
-        """``realizations`` and, where σ1's subject is controlled (:func:`_controlled_subject`) and
-        none is a verb, σ1's concept as a verb in its base form with the probability of the most
-        probable realization: the annotation model may know the frame only as a noun (study-01:
-        "studies" in Bio), and :meth:`controlled` keeps the infinitives."""
-        v = c.sigma1
-        stem = concept_form(c.graph.label(v))
-        if (not realizations or any(t.annotation.pos == "VB" for t, _ in realizations)
-                or not self._verb(stem) or _controlled_subject(c, v) is None):
+    def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability
+        of the most probable realization: in its base form where σ1's subject is controlled
+        (:func:`_controlled_subject`), in the past and the present where a verb of saying or
+        thinking reports σ1 and its subject is no event ("anna informed tom that anna arrived",
+        not "the arrival of anna"); the annotation model may know the frame only as a noun
+        (study-01: "studies" in Bio), and :meth:`controlled` keeps the infinitives, :meth:`finite`
+        the verbs that agree."""
+        g, v = c.graph, c.sigma1
+        stem = concept_form(g.label(v))
+        if not realizations or not self._verb(stem):
             return realizations
-        return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), realizations[0][1])]
+        p = realizations[0][1]
+        if _controlled_subject(c, v) is not None:
+            if any(t.annotation.pos == "VB" for t, _ in realizations):
+                return realizations
+            return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), p)]
+        if (_reported(g, v) and heads_clause(g, v) and says_a_subject(g, v)
+                and not any(t.annotation.pos == "VB" and t.annotation.tense in _FINITE for t, _ in realizations)):
+            return [*realizations, *((Realize(inflect(stem, tag)[0], _FINITE_VERB[tense]), p)
+                                     for tag, tense in (("VBD", "past"), ("VBZ", "present")))]
+        return realizations
 
     @staticmethod
     def _silent_polarity(c: Configuration, realizations: Sequence) -> Sequence:
@@ -479,6 +545,13 @@ def _object_controller(c: Configuration, v: Vertex) -> Vertex | None:
     subject = _controlled_subject(c, clause)
     return controller if subject is not None and c.rho.get(Key.LINK, subject) == c.rho.get(
         Key.LINK, controller, controller) else None
+
+
+def _reported(g: Graph, v: Vertex) -> bool:
+    """Whether v is what a verb of thinking or knowing, or *say*, reports (its ARG1), but not the
+    ARG1 of the other verbs of speech: quoted (:data:`~amrgen.lexicon.words.SPEECH_VERBS`), or
+    what they answer ("in response to mapk inhibition", not "responding that mapk inhibited")."""
+    return any(role == "ARG1" and str(g.label(p)) in _REPORTED_BY for p, role, _ in g.in_edges(v))
 
 
 def _finite_clause(hypothesis) -> bool:

@@ -352,11 +352,11 @@ class BestSequenceSearch:
             # What β_i adds does not depend on b: its words (with the inserted word) and scores.
             alone = self.agreement.said_alone(c_real, child)
             infinitive = self.agreement.infinitive(c_real, child)
-            without_to = self.agreement.without_to(c_real, child)
+            barred = self.agreement.barred_before(c_real, child)
             parts = [(b_i, step, inserted + b_i.words if before else b_i.words + inserted, weighted)
                      for b_i in options
                      for step, inserted, before, weighted in self._beside(
-                         b_i, insertions[key], alone, infinitive, without_to)]
+                         b_i, insertions[key], alone, infinitive, barred)]
             # The innermost loop of the search: one candidate per (b, b_i, insertion), so
             # what _hypothesis does is written out here, with the lookups bound once.
             # A candidate that says one word twice in a row where β_i's words meet their
@@ -391,25 +391,26 @@ class BestSequenceSearch:
         return current
 
     @staticmethod
-    def _beside(b_i: Hypothesis, insertions: list[tuple], alone, infinitive, without_to) -> list[tuple]:
+    def _beside(b_i: Hypothesis, insertions: list[tuple], alone, infinitive, barred) -> list[tuple]:
         """The options of ``insertions`` that may go beside the candidate b_i of a child.
         Nothing is inserted beside a child that says nothing (its yield is ε): a word there
         would dangle ("wants to sleep of"); nor beside a verb's manner said as an adverb
         (``alone``: "sang in beautifully"); No-Insertion is certain.  Before an infinitive
         whose subject the parent controls (``infinitive``), *to* is certain ("told the student
         to study": the Insert-Between model, trained where such frames are mostly nouns, may
-        not offer it).  No word is inserted that b_i's words repeat where they meet it, and no
-        "to" where ``without_to`` says ("hopes to the son wins", "wants to the sheep")."""
+        not offer it).  No word is inserted that b_i's words repeat where they meet it, nor one
+        that ``barred`` bars before it ("hopes to the son wins", "wants to the sheep"); where
+        that leaves no option, nothing is inserted."""
         words = b_i.words
         if not words or (alone and alone(b_i)):
             return _NOTHING_BESIDE
         if infinitive and infinitive(b_i):
             return _TO_BESIDE
-        no_to = without_to(b_i)
+        unsaid = barred(b_i)
         return [option for option in insertions
                 if not (inserted := option[1]) or (
-                    inserted[-1] != words[0] and not (no_to and inserted == _TO) if option[2]
-                    else words[-1] != inserted[0])]
+                    inserted[-1] != words[0] and inserted[0] not in unsaid if option[2]
+                    else words[-1] != inserted[0])] or _NOTHING_BESIDE
 
     def _hypothesis(self, v, steps, children, left, own, right, ts, complete: bool) -> Hypothesis:
         words = left + own + right

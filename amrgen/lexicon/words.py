@@ -57,6 +57,8 @@ def _word_sets(name: str) -> dict[str, frozenset[str]]:
 
 ARTICLES = _set("articles")
 """the, a, an."""
+PREPOSITIONS = _set("prepositions")
+"""Prepositions that never take a finite clause (of, to, in, ...)."""
 BE_FORMS = _set("be-forms")
 """⟨be⟩ (thesis 4.3.2): be, am, is, are, was, were, being, been."""
 CONTRACTED_BE_FORMS = _set("contracted-be-forms")

@@ -37,12 +37,12 @@ def heads_clause(g: Graph, v: Vertex) -> bool | None:
     return is_sentence_root(g, v) or any(
         is_sentence_root(g, p) and (str(g.label(p)) in COORDINATION_CONCEPTS
                                     or str(g.label(p)) == CAUSE and label in _CAUSE_CLAUSES)
-        or str(g.label(p)) == CAUSE and label == "ARG0" and _says_a_subject(g, v)
+        or str(g.label(p)) == CAUSE and label == "ARG0" and says_a_subject(g, v)
         or label == "ARG1" and str(g.label(p)) in REPORTING_VERBS or label in _ADVERBIAL_CLAUSES
         for p, label, _ in g.in_edges(v))
 
 
-def _says_a_subject(g: Graph, v: Vertex) -> bool:
+def says_a_subject(g: Graph, v: Vertex) -> bool:
     """Whether v has a subject that is no event (frame), said before it as a clause's subject is."""
     u = subject_of(g, v)
     return u is not None and not is_propbank_frameset(str(g.label(below_between_word(g, u))))

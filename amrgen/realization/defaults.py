@@ -10,7 +10,11 @@ each with P(Realize-(r~, α) | c, α).  The rules, first match wins:
    mother → she, her; :data:`~amrgen.lexicon.words.GENDERED_NOUNS`; "the mother
    hopes that her son wins", "the man died in his house"); a copy that is the
    ARGn of a vertex whose ARGm, m < n, it refers to gets only the reflexive form
-   ("i brought myself down"; ours, :func:`_reflexive`).
+   ("i brought myself down"; ours, :func:`_reflexive`).  A copy that is the subject of a
+   finite clause (:func:`~amrgen.realization.clauses.heads_clause`) is, if it copies a named
+   person, the name ("anna informed tom anna arrived": nothing says a name's gender), and if it
+   copies any other noun, *it* or *they* by its number, as likely as ε, which its parent said
+   as a noun keeps (ours: "the baby cries because it is tired").
    Any other copy gets "only ε as a default realization"; the thesis gives it
    no probability of its own, so it takes the p~ of every default realization:
    then the defaults of every vertex, copy or not, have mass p~ in all.  (The
@@ -81,6 +85,7 @@ from amrgen.lexicon.words import (
     SPECIAL_REALIZATIONS,
     THIRD_PERSON_SINGULAR,
 )
+from amrgen.prep.normalize import entity_name
 from amrgen.realization.clauses import heads_clause, subject_of
 from amrgen.realization.countries import country_adjective
 from amrgen.realization.entities import shows_concept
@@ -150,8 +155,11 @@ class DefaultRealizer:
         if c.rho.defined(Key.LINK, v):
             referent = GENDERED_NOUNS.get(concept) or (
                 concept if is_pronoun(concept) and alpha.pos not in OPEN_CLASSES else None)
-            if referent is None and (neuter := _neuter(c, v)):  # as likely as ε: its parent may be a noun
-                return _Defaults((*pronoun_forms(neuter, _possessed(g, v), _reflexive(c, v)), ""))
+            if referent is None and _clause_subject(g, v):
+                if (neuter := _neuter(c, v)) is not None:  # as likely as ε: its parent may be a noun
+                    return _Defaults((*pronoun_forms(neuter, _possessed(g, v), _reflexive(c, v)), ""))
+                if (name := _person_name(c, v)) is not None:
+                    return _Defaults((name,))
             pronoun = pronoun_forms(referent, _possessed(g, v), _reflexive(c, v)) if referent else ()
             return _Defaults(pronoun, epsilon=True) if pronoun else _Defaults(("",))
         if isinstance(v, InsertedVertex):
@@ -266,13 +274,27 @@ def _reflexive(c: Configuration, v: Vertex) -> bool:
                for p in g.parents(v) for role in g.edge_labels(p, v) for _, label, u in g.out_edges(p))
 
 
+def _clause_subject(g: Graph, v: Vertex) -> bool:
+    """Whether v is the subject of a finite clause ("the baby cries because it is tired")."""
+    return any(subject_of(g, p) == v and heads_clause(g, p) for p in g.parents(v))
+
+
 def _neuter(c: Configuration, v: Vertex) -> str | None:
-    """The pronoun (it, they: by the number of what it copies) of the copy v of a noun where v
-    is the subject of a finite clause ("the baby cries because it is tired"); else None."""
-    g = c.graph
-    if not is_neuter_copy(g, v) or not any(subject_of(g, p) == v and heads_clause(g, p) for p in g.parents(v)):
+    """The pronoun (it, they: by the number of what it copies) of the copy v of a noun; None
+    for a pronoun, a person or a noun of natural gender (:func:`is_neuter_copy`)."""
+    if not is_neuter_copy(c.graph, v):
         return None
     return "they" if c.rho.get(Key.NUMBER, c.rho.get(Key.LINK, v)) == "plural" else "it"
+
+
+def _person_name(c: Configuration, v: Vertex) -> str | None:
+    """The name of the named person the copy v copies, lower-cased ("anna informed tom that anna
+    arrived": no word list says a name's gender); None for anyone else, or a reflexive copy."""
+    g, original = c.graph, c.rho.get(Key.LINK, v)
+    if concept_form(g.label(v)) != PERSON or _reflexive(c, v) or original not in g:
+        return None
+    name = entity_name(g, original)
+    return None if name is None else name.lower()
 
 
 def is_neuter_copy(g: Graph, v: Vertex) -> bool:

@@ -44,3 +44,19 @@ def test_says_nothing_needs_every_successor_said_as_nothing():
     assert says_nothing(c, a)
     c = c.with_(rho=c.rho.updated([(Key.REAL, g, "girl")]))
     assert not says_nothing(c, a)
+
+
+def test_where_every_word_offered_beside_a_child_is_barred_nothing_is_inserted():
+    """The insertions offered beside a finite clause may all be prepositions ("responding to mapk
+    inhibited" once left respond-01 without a candidate): then No-Insertion is certain."""
+    from amrgen.decoding.beam import BestSequenceSearch, Hypothesis
+    from amrgen.lexicon.words import PREPOSITIONS
+    from amrgen.transitions.annotations import SyntacticAnnotation
+    from amrgen.transitions.transitions import LEFT, Realize
+
+    b_i = Hypothesis("u", ((Realize("inhibited", SyntacticAnnotation(pos="VB", tense="past")), 0.5),), (), (),
+                     ("mapk", "inhibited"), (), ("mapk", "inhibited"), 0.0, 0.0, 0.0)
+    to = (((InsertBetween("to", LEFT), 0.9),), ("to",), True, -0.1)
+    assert BestSequenceSearch._beside(b_i, [to], None, None, lambda b: PREPOSITIONS) == [
+        (((NoInsertion(), 1.0),), (), False, 0.0)]
+    assert BestSequenceSearch._beside(b_i, [to], None, None, lambda b: frozenset()) == [to]

@@ -137,7 +137,7 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
                                                                       observed_search):
     """At the root of lpp_1943.7 (four children), a complete candidate pruned at
     the last child, one pruned from best(v) and one dropped as disagreeing are told
-    apart, as the search itself reports; at lpp_1943.13's, one merged into a
+    apart, as the search itself reports; at lpp_1943.38's, one merged into a
     candidate of the same yield says so."""
     model_window.docks["phase2"].raise_()
     inspector = model_window.inspector
@@ -189,8 +189,8 @@ def test_the_phase2_inspector_says_which_pruning_dropped_each_candidate(qtbot, m
     assert f"the first {MAX_DROPPED} dropped listed" in inspector.count.text() and dropped > MAX_DROPPED
     inspector.view.selectRow(inspector.table.rows.index(complete[0]))
     assert f"a candidate for {root} pruned at child 4 of 4 (n4, r4)" in model_window.model.preview_caption
-    # lpp_1943.13's root has candidates merged into one of the same yield
-    select(model_window, "lpp_1943.13")
+    # lpp_1943.38's root has candidates merged into one of the same yield
+    select(model_window, "lpp_1943.38")
     inspector.select_vertex(model_window.model.session.generation.phase1.configuration.graph.root)
     assert any(row.stage.startswith("merged ") for row in inspector.table.rows if row.rank is None)
 

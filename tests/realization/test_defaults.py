@@ -203,6 +203,10 @@ def test_a_copy_of_a_noun_that_is_the_subject_of_a_clause_may_be_it_or_they(real
     assert realizer.realization_words(plural, NN) == {"they", "their", "them", ""}
     person = at({**labels, "b": "person", copy: "person"}, edges, copy, LINK={copy: "b"})
     assert realizer.realization_words(person, NN) == {""}
+    # a named person's copy is said by the name ("anna informed tom that anna arrived")
+    named = at({**labels, "b": "person", copy: "person", "n": '"Anna"'}, [*edges, ("b", "name", "n")], copy,
+               LINK={copy: "b"})
+    assert realizer.realizations(named, NN, P, P_EPS) == [("anna", P)]
 
 
 def test_probabilities_out_of_range_are_refused(realizer):
