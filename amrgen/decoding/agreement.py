@@ -20,7 +20,9 @@ all, so that the search never loses its last candidate):
   (:meth:`Agreement.tensed`);
 - a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
   possessive form (``my sister``, not ``the sister i``), and a copy that is an argument of
-  a verb or adjective is not (``he said he was tired``, not ``his tired``);
+  a verb or adjective is not (``he said he was tired``, not ``his tired``); a pronoun argument of an
+  active verb is in the object form after it (``discourage me``, not ``discourage i``) and, as its
+  ARG0, in the subject form before it;
 - where v heads a clause, its verb after the subject said before it is finite, and in the
   present agrees with the subject (``the boy won the race``, not ``the boy win``): these
   pairs are within v's own candidates, so here v's candidates are filtered before they
@@ -98,7 +100,7 @@ from amrgen.realization.inflection import (
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.constraints import ARG_EDGE
-from amrgen.transitions.transitions import LEFT, InsertBetween, Realize, Reorder
+from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
 _VERBS = frozenset({"VB", "VBN", "VBG"})
@@ -218,6 +220,10 @@ class Agreement:
         if labels & MODAL_CLAUSES and word in RAISING_MODALS:
             return lambda t: t is None or t.annotation.pos not in _VERBS or (
                 t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
+        if forms and pos == "VB" and c.rho.get(Key.VOICE, v) != "passive" and labels & _ARGUMENTS:
+            unsaid = forms[2] if side == LEFT and "ARG0" in labels else forms[0] if side == RIGHT else None
+            if unsaid is not None and forms[0] != forms[2]:  # "i saw", "disheartens me"; not "me saw", "disheartens i"
+                return lambda t: t is None or t.word != unsaid
         if "polarity" in labels and pos == "VB" and side == LEFT:  # "you not tie him"; "he has no friends"
             return lambda t: t is None or t.word != "no"
         if "manner" in labels and pos == "VB":

@@ -52,6 +52,18 @@ def test_a_demonstrative_before_its_noun_has_its_number(noun, number, expected):
     assert AGREEMENT.agreeing(c, "u", LEFT, wrong) == wrong
 
 
+def test_a_pronoun_argument_of_an_active_verb_takes_the_case_of_its_side():
+    options = [_candidate("i", "PRP"), _candidate("my", "PRP"), _candidate("me", "PRP")]
+    after = _parent("dishearten-01", "disheartens", "VB", "i", "ARG1")
+    assert _words(AGREEMENT.agreeing(after, "u", RIGHT, options)) == ["my", "me"]  # "disheartens me"
+    before = _parent("see-01", "saw", "VB", "i", "ARG0")
+    assert _words(AGREEMENT.agreeing(before, "u", LEFT, options)) == ["i", "my"]  # "i saw", not "me saw"
+    # a pronoun of one form for both cases, or the argument of a noun, keeps every form
+    you = [_candidate("you", "PRP"), _candidate("your", "PRP")]
+    assert AGREEMENT.agreeing(_parent("see-01", "saw", "VB", "you", "ARG1"), "u", RIGHT, you) == you
+    assert AGREEMENT.agreeing(_parent("sight", "sight", "NN", "i", "ARG1"), "u", RIGHT, options) == options
+
+
 def test_the_clause_of_a_modal_is_a_base_form_or_an_untensed_passive():
     c = _parent("possible-01", "can", "MD", "use-01", "ARG1")
     options = [_candidate("used", "VB", "past"), _candidate("use", "VB", "present"), _candidate("use", "VB"),
