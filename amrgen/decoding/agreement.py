@@ -22,7 +22,7 @@ all, so that the search never loses its last candidate):
   possessive form (``my sister``, not ``the sister i``), and a copy that is an argument of
   a verb or adjective is not (``he said he was tired``, not ``his tired``); a pronoun argument of an
   active verb is in the object form after it (``discourage me``, not ``discourage i``) and, as its
-  ARG0, in the subject form before it;
+  ARG0, in the subject form (before it, or after it where a quote inverts them: ``said he``);
 - where v heads a clause, its verb after the subject said before it is finite, and in the
   present agrees with the subject (``the boy won the race``, not ``the boy win``): these
   pairs are within v's own candidates, so here v's candidates are filtered before they
@@ -221,7 +221,8 @@ class Agreement:
             return lambda t: t is None or t.annotation.pos not in _VERBS or (
                 t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
         if forms and pos == "VB" and c.rho.get(Key.VOICE, v) != "passive" and labels & _ARGUMENTS:
-            unsaid = forms[2] if side == LEFT and "ARG0" in labels else forms[0] if side == RIGHT else None
+            agent = "ARG0" in labels  # after its verb only where inverted: '" no , " said he'
+            unsaid = forms[2] if side == LEFT and agent else forms[0] if side == RIGHT and not agent else None
             if unsaid is not None and forms[0] != forms[2]:  # "i saw", "disheartens me"; not "me saw", "disheartens i"
                 return lambda t: t is None or t.word != unsaid
         if "polarity" in labels and pos == "VB" and side == LEFT:  # "you not tie him"; "he has no friends"

@@ -58,6 +58,7 @@ def test_a_pronoun_argument_of_an_active_verb_takes_the_case_of_its_side():
     assert _words(AGREEMENT.agreeing(after, "u", RIGHT, options)) == ["my", "me"]  # "disheartens me"
     before = _parent("see-01", "saw", "VB", "i", "ARG0")
     assert _words(AGREEMENT.agreeing(before, "u", LEFT, options)) == ["i", "my"]  # "i saw", not "me saw"
+    assert AGREEMENT.agreeing(before, "u", RIGHT, options) == options  # inverted by a quote: '" no , " said he'
     # a pronoun of one form for both cases, or the argument of a noun, keeps every form
     you = [_candidate("you", "PRP"), _candidate("your", "PRP")]
     assert AGREEMENT.agreeing(_parent("see-01", "saw", "VB", "you", "ARG1"), "u", RIGHT, you) == you
