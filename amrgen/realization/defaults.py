@@ -156,7 +156,7 @@ class DefaultRealizer:
             referent = GENDERED_NOUNS.get(concept) or (
                 concept if is_pronoun(concept) and alpha.pos not in OPEN_CLASSES else None)
             if referent is None and _clause_subject(g, v):
-                if (neuter := _neuter(c, v)) is not None:  # as likely as ε: its parent may be a noun
+                if (neuter := _neuter(c, v, alpha)) is not None:  # as likely as ε: its parent may be a noun
                     return _Defaults((*pronoun_forms(neuter, _possessed(g, v), _reflexive(c, v)), ""))
                 if (name := _person_name(c, v)) is not None:
                     return _Defaults((name,))
@@ -279,12 +279,12 @@ def _clause_subject(g: Graph, v: Vertex) -> bool:
     return any(subject_of(g, p) == v and heads_clause(g, p) for p in g.parents(v))
 
 
-def _neuter(c: Configuration, v: Vertex) -> str | None:
-    """The pronoun (it, they: by the number of what it copies) of the copy v of a noun; None
-    for a pronoun, a person or a noun of natural gender (:func:`is_neuter_copy`)."""
+def _neuter(c: Configuration, v: Vertex, alpha: SyntacticAnnotation) -> str | None:
+    """The pronoun (it, they: by the number of what it copies, else by α's) of the copy v of a
+    noun; None for a pronoun, a person or a noun of natural gender (:func:`is_neuter_copy`)."""
     if not is_neuter_copy(c.graph, v):
         return None
-    return "they" if c.rho.get(Key.NUMBER, c.rho.get(Key.LINK, v)) == "plural" else "it"
+    return "they" if c.rho.get(Key.NUMBER, c.rho.get(Key.LINK, v), alpha.number) == "plural" else "it"
 
 
 def _person_name(c: Configuration, v: Vertex) -> str | None:

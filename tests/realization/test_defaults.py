@@ -201,6 +201,8 @@ def test_a_copy_of_a_noun_that_is_the_subject_of_a_clause_may_be_it_or_they(real
     assert realizer.realizations(c, NN, P, P_EPS) == [("it", P / 3), ("its", P / 3), ("", P / 3)]
     plural = c.with_(rho=c.rho.updated([(Key.NUMBER, "b", "plural")]))
     assert realizer.realization_words(plural, NN) == {"they", "their", "them", ""}
+    # what it copies not realized yet (the traversal is bottom-up): the copy's own annotation's number
+    assert realizer.realization_words(c, SyntacticAnnotation(pos="NN", number="plural")) == {"they", "their", "them", ""}
     person = at({**labels, "b": "person", copy: "person"}, edges, copy, LINK={copy: "b"})
     assert realizer.realization_words(person, NN) == {""}
     # a named person's copy is said by the name ("anna informed tom that anna arrived")
