@@ -19,6 +19,7 @@ from amrgen.lexicon.words import (
     QUESTION_WORDS,
     RAISING_MODALS,
     REPORTING_VERBS,
+    TIME_TENSES,
 )
 from amrgen.postprocess.editing import (
     UNKNOWN,
@@ -213,9 +214,15 @@ def nominal_questions(c: Configuration, context: Context) -> Configuration:
 def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Vertex], before: list[Vertex],
                  lm: SentenceLanguageModel) -> Configuration:
     """c with a copula in v's family, after ``after`` and before ``before``: the
-    form of be that agrees with ``subject`` (am/are/is), present or past as the
-    language model ``lm`` prefers for the sentence."""
-    options = [add_mark(c, v, form, after=after, before=before) for form in _be_forms(c, subject)]
+    form of be that agrees with ``subject`` (am/are/is), in the tense a :time of v
+    said as an adverb of past or present time fixes (``was not in the drawer
+    yesterday``; :data:`~amrgen.lexicon.words.TIME_TENSES`), else present or past as
+    the language model ``lm`` prefers for the sentence."""
+    forms = _be_forms(c, subject)
+    tenses = {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in c.graph.out_edges(v) if label == "time"}
+    if len(fixed := tenses & {"present", "past"}) == 1:
+        forms = (forms[0] if fixed == {"present"} else forms[1],)
+    options = [add_mark(c, v, form, after=after, before=before) for form in forms]
     return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))
 
 

@@ -488,3 +488,16 @@ def test_the_cause_of_a_cause_is_a_clause_with_its_copula_and_a_question_asks_it
     why = final(labels, [("c", "ARG0", "u"), ("c", "ARG1", "b"), ("b", "ARG1", "s")], ["u", "s", "b", "c"],
                 pos={"b": "JJ"}, real={"u": "why", "s": "the sky", "b": "blue", "c": ""})
     assert finalize(nominal_questions(predicative_copula(why, context), context)) == "why is the sky blue"
+
+
+def test_a_copula_takes_the_tense_its_time_adverb_fixes():
+    """(b / be-located-at-91 :ARG1 (k / knife) :ARG2 (d / drawer) :time (y / yesterday)): "the knife was
+    in the drawer yesterday", whatever the language model prefers; without such an adverb, the LM chooses."""
+    labels = {"b": "be-located-at-91", "k": "knife", "d": "drawer", "y": "yesterday"}
+    edges = [("b", "ARG1", "k"), ("b", "ARG2", "d"), ("b", "time", "y")]
+    c = final(labels, edges, ["k", "b", "d", "y"], real={"b": "", "k": "the knife", "d": "in the drawer",
+                                                          "y": "yesterday"})
+    present = Context(BigramLM({("knife", "is"): 0.0}), uniform_denom)
+    assert finalize(predicative_copula(c, present)) == "the knife was in the drawer yesterday"
+    c = c.with_(rho=c.rho.updated([(Key.REAL, "y", "today")]))
+    assert finalize(predicative_copula(c, present)) == "the knife is in the drawer today"
