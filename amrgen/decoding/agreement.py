@@ -46,9 +46,9 @@ all, so that the search never loses its last candidate):
   clause with a finite verb, offered where the realize model knows the frame as a noun only
   ("anna informed tom anna arrived", not "the arrival of anna"); whom the verb addresses goes
   between it and the clause; no preposition goes before a finite clause;
-- an active verb that heads a clause says its other arguments after it where its ARG0 comes
-  before it ("i hardly blinked my eyes", not "i hardly my eyes blinked"), but the quote of a
-  verb of speech;
+- an active verb that heads a clause says its other arguments and its :polarity after its
+  ARG0 where that comes before it ("i hardly blinked my eyes", not "i hardly my eyes blinked";
+  "the girl does not believe", not "not the girl believes"), but the quote of a verb of speech;
 - the cause of a cause-01 said as a clause takes no word after *because* ("because it is
   tired"), and a copy of a noun said *it* or *they* (:mod:`amrgen.realization.defaults`) is
   said as nothing beside a parent that is no verb or adjective ("show resistance");
@@ -243,13 +243,15 @@ class Agreement:
     def objects_after(c: Configuration, found: list) -> list:
         """Of ``found``, where σ1 heads a clause (:func:`~amrgen.realization.clauses.heads_clause`) and
         is said as an active verb after its ARG0, those that say its other arguments after it ("anna
-        informed tom", not "tom anna informed"); all of them where none does."""
+        informed tom", not "tom anna informed") and its :polarity after the ARG0 ("the girl does
+        not believe", not "not the girl believes"); all of them where none does."""
         g, v = c.graph, c.sigma1
         roles = {label: u for _, label, u in g.out_edges(v) if ARG_EDGE.fullmatch(label)}
         agent = roles.pop("ARG0", None)
         if str(g.label(v)) in SPEECH_VERBS:
             roles.pop("ARG1", None)  # '" that is a hat , " he said'
-        if agent is None or not roles or not heads_clause(g, v):
+        negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
+        if agent is None or not (roles or negation) or not heads_clause(g, v):
             return found
 
         def after(b) -> bool:
@@ -260,7 +262,8 @@ class Agreement:
             said = {h.vertex for h in b.children if h.words}
             if agent not in said or order.index(agent) > order.index(v):
                 return True
-            return all(order.index(u) > order.index(v) for u in roles.values() if u in said)
+            return all(order.index(u) > order.index(v) for u in roles.values() if u in said) and not (
+                negation in said and order.index(negation) < order.index(agent))
 
         return _where(found, after)
 

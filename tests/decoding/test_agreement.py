@@ -195,6 +195,9 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     # issue's table: "anna informed the arrival of tom")
     ('(i / inform-01 :ARG0 (p / person :name (n / name :op1 "Anna")) :ARG2 (p2 / person :name (n2 / name '
      ':op1 "Tom")) :ARG1 (a / arrive-01 :ARG1 p))', "anna informed tom anna arrived", "arrival"),
+    # a clause head's negation after its subject (guidelines: "not the girl believes that ...")
+    ("(b / believe-01 :polarity - :ARG0 (g / girl) :ARG1 (w / work-01 :ARG0 (b2 / boy) :manner (h / hard-02)))",
+     "the girl", "not the girl"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
     ("(b / buy-01 :ARG0 (p / person :ARG0-of (h / have-rel-role-91 :ARG1 (i / i) :ARG2 (s / sister)))"
      " :ARG1 (h2 / house))", "my sister", "sister i"),
