@@ -18,7 +18,6 @@ from amrgen.lexicon.words import (
     POSSESSIVES,
     QUESTION_WORDS,
     RAISING_MODALS,
-    REPORTING_VERBS,
     TIME_TENSES,
 )
 from amrgen.postprocess.editing import (
@@ -279,20 +278,17 @@ def _be_forms(c: Configuration, subject: Vertex) -> tuple[str, str]:
 
 
 def _clause_heads(g: Graph) -> list[Vertex]:
-    """The sentence roots, the children of those that a conjunction or
-    contrast heads, and the ARG1 of a verb of saying or thinking (:data:`REPORTING_VERBS`;
-    below the word Insert-Between put before it: ``he thought that i like
-    him``)."""
+    """The sentence roots and the children of those that a conjunction or contrast heads,
+    questions too, and every other vertex that heads a finite clause
+    (:func:`~amrgen.realization.clauses.heads_clause`: the ARG1 of a verb of saying or
+    thinking, a :time, ...), below the word Insert-Between put before it (``he thought
+    that i like him``)."""
     heads = []
     for root in sentence_roots(g):
         heads.append(root)
         if str(g.label(root)) in COORDINATION_CONCEPTS:
             heads.extend(g.children(root))
-    for v in g.vertices:
-        if str(g.label(v)) in REPORTING_VERBS:
-            heads.extend(below_between_word(g, u) for _, label, u in g.out_edges(v) if label == "ARG1")
-        elif heads_clause(g, v):
-            heads.append(v)
+    heads.extend(below_between_word(g, v) for v in g.vertices if heads_clause(g, v))
     return list(dict.fromkeys(heads))
 
 

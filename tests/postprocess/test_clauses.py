@@ -501,3 +501,15 @@ def test_a_copula_takes_the_tense_its_time_adverb_fixes():
     assert finalize(predicative_copula(c, present)) == "the knife was in the drawer yesterday"
     c = c.with_(rho=c.rho.updated([(Key.REAL, "y", "today")]))
     assert finalize(predicative_copula(c, present)) == "the knife is in the drawer today"
+
+
+def test_a_clause_below_the_word_insert_between_put_before_it_takes_its_copula():
+    """LP dev: "and if you are good i will give you a string" (was "if you good"): the :condition
+    hangs below the *if* Insert-Between added, and is the clause head, not the *if*."""
+    if_ = InsertedVertex(7)
+    labels = {"w": "give-01", if_: "if", "g": "good-02", "y": "you", "i": "i"}
+    edges = [("w", "ARG0", "i"), ("w", "condition", if_), (if_, "*", "g"), ("g", "ARG1", "y")]
+    c = final(labels, edges, [if_, "y", "g", "i", "w"], pos={"g": "JJ", "w": "VB"},
+              real={if_: "if", "g": "good", "w": "gave"})
+    assert finalize(predicative_copula(c, Context(BigramLM({("you", "are"): 0.0}), uniform_denom))) == \
+        "if you are good i gave"
