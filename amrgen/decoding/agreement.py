@@ -77,7 +77,6 @@ from amrgen.lexicon.words import (
     INFINITIVE_VERBS,
     NEGATION_WORDS,
     NEGATIVE_WORDS,
-    TIME_TENSES,
     POSSESSIVES,
     PREPOSITIONS,
     PRONOUN_FORMS,
@@ -86,7 +85,7 @@ from amrgen.lexicon.words import (
     REPORTING_VERBS,
     SPEECH_VERBS,
 )
-from amrgen.realization.clauses import CAUSE, heads_clause, says_a_subject, subject_of
+from amrgen.realization.clauses import CAUSE, heads_clause, says_a_subject, subject_of, time_tenses
 from amrgen.realization.defaults import is_neuter_copy
 from amrgen.realization.inflection import (
     adverb,
@@ -335,7 +334,7 @@ class Agreement:
             return found
 
         def infinitive(b) -> bool:
-            said = next((h for h in b.children if h.vertex == subject), None)
+            said = _said(b, subject)
             t = _realize(b)
             return not (said and said.words) and t is not None and t.annotation.pos == "VB" and (
                 t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
@@ -386,7 +385,7 @@ class Agreement:
         def agrees(b) -> bool | None:
             """Whether b's verb agrees with the subject before it; None where b says no such pair."""
             t = _realize(b)
-            said = next((h for h in b.children if h.vertex == subject), None)
+            said = _said(b, subject)
             if t is not None and t.annotation.pos == "NN" and (reported and says_a_subject(g, v)
                                                                or agent and said and said.words):
                 return False  # "hopes that her son wins", not "hopes a win of son"; "that anna arrived"
@@ -495,8 +494,8 @@ class Agreement:
         best candidates; :data:`~amrgen.lexicon.words.TIME_TENSES`); a word that is not a verb
         keeps any form.  All of them where none agrees."""
         g, v = c.graph, c.sigma1
-        tenses = {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in g.out_edges(v) if label == "time"}
-        if not tenses & {"past", "present"}:
+        tenses = time_tenses(c, v)
+        if not tenses:
             return realizations
         past = "past" in tenses
         return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
@@ -518,7 +517,7 @@ class Agreement:
         """Of ``parts`` (an auxiliary's candidates, the first of each part), those whose form
         of be agrees with ``subject`` as the partial candidate ``b`` of σ1 realizes it; all
         of them where none does or ``b`` says nothing of the subject."""
-        said = next((h for h in b.children if h.vertex == subject), None)
+        said = _said(b, subject)
         t = None if said is None else _realize(said)
         if t is None:
             return parts
@@ -586,11 +585,16 @@ def _order(hypothesis) -> tuple:
 def _subject_first(subject: Vertex):
     """A test of a candidate: whether it says ``subject`` before its own vertex (a clause)."""
     def test(hypothesis) -> bool:
-        said = next((h for h in hypothesis.children if h.vertex == subject), None)
+        said = _said(hypothesis, subject)
         order = _order(hypothesis)
         return bool(said and said.words) and subject in order and order.index(subject) < order.index(hypothesis.vertex)
 
     return test
+
+
+def _said(hypothesis, u: Vertex):
+    """The candidate of the child ``u`` in ``hypothesis`` (None where it has none)."""
+    return next((h for h in hypothesis.children if h.vertex == u), None)
 
 
 def _always(hypothesis) -> bool:

@@ -18,7 +18,6 @@ from amrgen.lexicon.words import (
     POSSESSIVES,
     QUESTION_WORDS,
     RAISING_MODALS,
-    TIME_TENSES,
 )
 from amrgen.postprocess.editing import (
     UNKNOWN,
@@ -33,7 +32,7 @@ from amrgen.postprocess.editing import (
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
-from amrgen.realization.clauses import heads_clause
+from amrgen.realization.clauses import heads_clause, time_tenses
 from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import Configuration, below_between_word, finalize, is_between_word
@@ -218,8 +217,7 @@ def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Verte
     yesterday``; :data:`~amrgen.lexicon.words.TIME_TENSES`), else present or past as
     the language model ``lm`` prefers for the sentence."""
     forms = _be_forms(c, subject)
-    tenses = {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in c.graph.out_edges(v) if label == "time"}
-    if len(fixed := tenses & {"present", "past"}) == 1:
+    if len(fixed := time_tenses(c, v)) == 1:
         forms = (forms[0] if fixed == {"present"} else forms[1],)
     options = [add_mark(c, v, form, after=after, before=before) for form in forms]
     return max(options, key=lambda option: lm.log10_probability(finalize(option).split()))

@@ -1,14 +1,16 @@
-"""Which vertices head a clause whose verb is finite, and their subjects: what phase 2's
-agreement (:mod:`amrgen.decoding.agreement`) and the default realization of a copy that is
-such a clause's subject (:mod:`amrgen.realization.defaults`) ask."""
+"""Which vertices head a clause whose verb is finite, their subjects, and the tense their time
+adverbs fix: what phase 2's agreement (:mod:`amrgen.decoding.agreement`), the default
+realization of a copy that is such a clause's subject (:mod:`amrgen.realization.defaults`) and
+the clause steps of postprocessing (:mod:`amrgen.postprocess.clauses`) ask."""
 
 from __future__ import annotations
 
 from amrgen.amr import asks, has_mode, is_sentence_root
 from amrgen.amr_vocabulary import SUBJECT_ROLES
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import COORDINATION_CONCEPTS, REPORTING_VERBS
-from amrgen.transitions.configuration import below_between_word
+from amrgen.lexicon.words import COORDINATION_CONCEPTS, REPORTING_VERBS, TIME_TENSES
+from amrgen.transitions.annotations import Key
+from amrgen.transitions.configuration import Configuration, below_between_word
 from amrgen.transitions.constraints import is_propbank_frameset
 
 CAUSE = "cause-01"
@@ -46,3 +48,10 @@ def says_a_subject(g: Graph, v: Vertex) -> bool:
     """Whether v has a subject that is no event (frame), said before it as a clause's subject is."""
     u = subject_of(g, v)
     return u is not None and not is_propbank_frameset(str(g.label(below_between_word(g, u))))
+
+
+def time_tenses(c: Configuration, v: Vertex) -> set[str]:
+    """The tenses (past, present) that v's :time children, as ρ realizes them, fix: *yesterday*
+    the past, *now* the present (:data:`~amrgen.lexicon.words.TIME_TENSES`)."""
+    return {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in c.graph.out_edges(v)
+            if label == "time"} & {"past", "present"}
