@@ -31,9 +31,10 @@ all, so that the search never loses its last candidate):
   *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
   never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
   the :polarity beside AMR's :time ever offered as nothing, :meth:`Agreement.offered`);
-- the ARG1 of a verb that takes a to-infinitive, whose subject is the verb's ARG0 or ARG2 (a
-  copy that Delete-Reentrance made), is an infinitive: the subject unsaid, the verb in its
-  base form, offered where the realize model knows the frame as a noun only, *to* before it,
+- the ARG1 or ARG2 of a verb that takes a to-infinitive, whose subject is the verb's ARG0 or
+  ARG2 (a copy that Delete-Reentrance made), and a :purpose whose subject is a copy, is an
+  infinitive: the subject unsaid, the verb in its base form, offered where the realize model
+  has none ("to determine", not "to determined"; "enough water to drink"), *to* before it,
   and the ARG2 between the verb and the infinitive with no preposition ("she promised to
   come", "asked the student to study"; :meth:`Agreement.controlled`); which verbs take one
   the language model's text says (``resources/lexicon/infinitive-verbs.tsv``);
@@ -111,6 +112,11 @@ _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 RELATIVE = "ARG0-of"
 """The role of a relative clause whose subject is its antecedent ("the mechanisms that account")."""
+_PURPOSE = "purpose"
+"""The role of a clause said as a to-infinitive where its subject is a copy ("we used mass
+spectrometry to measure the effect", "enough water to drink")."""
+_CLAUSE_ARGUMENTS = frozenset({"ARG1", "ARG2"})
+"""The roles of a clause that a verb taking a to-infinitive controls ("dare to disobey")."""
 _MOSTLY_INFINITIVE = 0.3
 """The share of a verb's uses that a to-infinitive follows above which a *to* after it says an
 infinitive only (want 0.72, seem 0.49; not bind 0.24: "binding to gtp"; chosen on dev)."""
@@ -432,7 +438,7 @@ class Agreement:
             return realizations
         p = realizations[0][1]
         if _controlled_subject(c, v) is not None:
-            if any(t.annotation.pos == "VB" for t, _ in realizations):
+            if any(t.annotation.pos == "VB" and self._base(t.word) for t, _ in realizations):
                 return realizations
             return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), p)]
         if (_reported(g, v) and heads_clause(g, v) and says_a_subject(g, v)
@@ -526,9 +532,9 @@ class Agreement:
 
 
 def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
-    """v's subject where it is controlled: v is the ARG1 of p, its subject a copy (the
-    re-entrance Delete-Reentrance made) of p's ARG0 or ARG2 (or of what that copies), and p's
-    verb takes a to-infinitive whose subject that argument is
+    """v's subject where it is controlled: v is the :purpose of p and its subject a copy, or v is
+    the ARG1 or ARG2 of p, its subject a copy (the re-entrance Delete-Reentrance made) of p's
+    ARG0 or ARG2 (or of what that copies), and p's verb takes a to-infinitive whose subject that argument is
     (:data:`~amrgen.lexicon.words.INFINITIVE_VERBS`: "promised to come", "asked the student
     to study"; but "cells show resistance", "she said that she would come", "i hear the
     little fellow greet it"); else None."""
@@ -538,9 +544,11 @@ def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
     if original is None:
         return None
     for p, role, _ in g.in_edges(v):
-        if role == "ARG1" and any(c.rho.get(Key.LINK, u, u) == original
-                                  and (concept_form(g.label(p)), label) in INFINITIVE_VERBS
-                                  for _, label, u in g.out_edges(p)):
+        if role == _PURPOSE:
+            return subject
+        if role in _CLAUSE_ARGUMENTS and any(c.rho.get(Key.LINK, u, u) == original
+                                             and (concept_form(g.label(p)), label) in INFINITIVE_VERBS
+                                             for _, label, u in g.out_edges(p)):
             return subject
     return None
 

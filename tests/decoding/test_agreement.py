@@ -246,10 +246,10 @@ def test_a_present_verb_is_also_offered_in_the_form_that_agrees_with_its_subject
     assert AGREEMENT.offered(they, options) == options
 
 
-def _controlled(verb, controller_role="ARG0"):
-    """c with σ1 = the ARG1 x of ``verb``, whose subject is a copy of the verb's ``controller_role``."""
+def _controlled(verb, controller_role="ARG0", role="ARG1"):
+    """c with σ1 = the ``role`` x of ``verb``, whose subject is a copy of the verb's ``controller_role``."""
     g = Graph({"p": verb, "s": "she", "x": "come-01", "k": "she"},
-              [("p", controller_role, "s"), ("p", "ARG1", "x"), ("x", "ARG1", "k")], Order([]))
+              [("p", controller_role, "s"), ("p", role, "x"), ("x", "ARG1", "k")], Order([]))
     return Configuration(g, ("x",), (), AnnotationFunction({Key.LINK: {"k": "s"}}), 0)
 
 
@@ -267,6 +267,11 @@ def test_a_controlled_subject_is_understood_and_its_verb_an_infinitive():
     # the ARG2 of a verb that takes an object and an infinitive controls it ("asked her to come")
     assert len(AGREEMENT.controlled(_controlled("ask-01", "ARG2"), found)) == 1
     assert AGREEMENT.controlled(_controlled("inform-01", "ARG2"), found) == found  # "informed her that she came"
+    # a purpose whose subject is a copy is an infinitive, whatever its parent ("hurried to come")
+    assert [" ".join(b.words) for b in AGREEMENT.controlled(_controlled("hurry-01", role="purpose"), found)] == ["come"]
+    # so is the ARG2 of a verb that takes one ("dare to disobey")
+    assert len(AGREEMENT.controlled(_controlled("dare-01", role="ARG2"), found)) == 1
+    assert AGREEMENT.controlled(_controlled("say-01", role="ARG2"), found) == found
 
 
 def test_a_controlled_clause_is_offered_its_verb_where_the_model_knows_a_noun_only():
@@ -290,6 +295,8 @@ def test_to_goes_before_a_controlled_infinitive_said_verb_first():
     ("(t / try-01 :ARG0 (g / girl) :ARG1 (o / open-01 :ARG0 g :ARG1 (d / door)))", "tried to open the door"),
     ("(a / allow-01 :ARG0 (m / mother) :ARG2 (b / boy) :ARG1 (p / play-01 :ARG0 b))", "the boy to play"),
     ("(a / ask-01 :ARG0 (t / teacher) :ARG2 (s / student) :ARG1 (s2 / study-01 :ARG0 s))", "asked student to study"),
+    ("(u / use-01 :ARG0 (w / we) :ARG1 (k / knife) :purpose (c / cut-01 :ARG0 w :ARG1 (b / bread)))",
+     "used the knife to cut"),
 ])
 def test_the_learnt_generator_says_controlled_infinitives_without_postprocessing(generator, graph, said):
     assert f" {said} " in f" {generator.with_postprocess('thesis').generate(Amr.from_penman(graph)).sentence} "
