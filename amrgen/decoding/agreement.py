@@ -27,6 +27,10 @@ all, so that the search never loses its last candidate):
   present agrees with the subject (``the boy won the race``, not ``the boy win``): these
   pairs are within v's own candidates, so here v's candidates are filtered before they
   are pruned (:meth:`Agreement.finite`);
+- a negated verb with no auxiliary is also offered in its base form, after a *do* that
+  Insert-Child puts right before the *not* (:func:`~amrgen.realization.clauses.takes_supporting_do`),
+  in the verb's tense (or a :time adverb's; the present where it has none) and agreeing
+  with its subject ("he did not know", "she does not like apples"; not "he not knew");
 - a :polarity - said before its verb is *not*, not *no* (``you do not tie him``; after it
   *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
   never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
@@ -69,13 +73,14 @@ from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
 from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
-from amrgen.graph import Graph, Vertex
+from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
     BE_TENSES,
     DEMONSTRATIVES,
+    DO,
+    DO_FORMS,
     INFINITIVE_SHARES,
-    INFINITIVE_VERBS,
     NEGATION_WORDS,
     NEGATIVE_WORDS,
     POSSESSIVES,
@@ -83,10 +88,10 @@ from amrgen.lexicon.words import (
     PRONOUN_FORMS,
     RAISING_MODALS,
     REFLEXIVES,
-    REPORTING_VERBS,
     SPEECH_VERBS,
 )
-from amrgen.realization.clauses import CAUSE, heads_clause, says_a_subject, subject_of, time_tenses
+from amrgen.realization.clauses import CAUSE, heads_clause, reported, says_a_subject, subject_of, time_tenses
+from amrgen.realization.control import controlled_subject, object_controller
 from amrgen.realization.defaults import is_neuter_copy
 from amrgen.realization.inflection import (
     adverb,
@@ -103,8 +108,9 @@ from amrgen.transitions.constraints import ARG_EDGE
 from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, Realize, Reorder
 
 _FINITE = frozenset({"present", "past"})
+_AUXILIARIES = frozenset({"be", DO})
+"""The auxiliaries Insert-Child puts before a verb that agree with its subject."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
-_REPORTED_BY = REPORTING_VERBS - SPEECH_VERBS | {"say-01"}
 _TO = frozenset({"to"})
 _NOTHING: frozenset[str] = frozenset()
 _FINITE_VERB = {tense: SyntacticAnnotation(pos="VB", tense=tense, voice="active") for tense in _FINITE}
@@ -112,11 +118,6 @@ _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 RELATIVE = "ARG0-of"
 """The role of a relative clause whose subject is its antecedent ("the mechanisms that account")."""
-_PURPOSE = "purpose"
-"""The role of a clause said as a to-infinitive where its subject is a copy ("we used mass
-spectrometry to measure the effect", "enough water to drink")."""
-_CLAUSE_ARGUMENTS = frozenset({"ARG1", "ARG2"})
-"""The roles of a clause that a verb taking a to-infinitive controls ("dare to disobey")."""
 _MOSTLY_INFINITIVE = 0.3
 """The share of a verb's uses that a to-infinitive follows above which a *to* after it says an
 infinitive only (want 0.72, seem 0.49; not bind 0.24: "binding to gtp"; chosen on dev)."""
@@ -144,7 +145,7 @@ class Agreement:
         as nothing, where no word would stand for the root: "my drawing number one", not
         "drawing number one of my"; "who is the new york governor", not "who is new york of the
         governor"); None where every candidate may have one."""
-        if "ARG2" in c.graph.edge_labels(c.sigma1, child) and child == _object_controller(c, c.sigma1) or (
+        if "ARG2" in c.graph.edge_labels(c.sigma1, child) and child == object_controller(c, c.sigma1) or (
                 c.rho.get(Key.REAL, c.sigma1) == "" and is_sentence_root(c.graph, c.sigma1)):
             return _always
         if str(c.graph.label(c.sigma1)) == CAUSE and heads_clause(c.graph, child):
@@ -155,9 +156,9 @@ class Agreement:
 
     def infinitive(self, c: Configuration, child: Vertex):
         """A test of the child's candidates: whether one is an infinitive whose subject σ1
-        controls (:func:`_controlled_subject`), said verb first, so that *to* goes before it
+        controls (:func:`~amrgen.realization.control.controlled_subject`), said verb first, so that *to* goes before it
         ("told the student to study"); None where the child's subject is not controlled."""
-        subject = _controlled_subject(c, child)
+        subject = controlled_subject(c, child)
         if subject is None:
             return None
 
@@ -204,7 +205,7 @@ class Agreement:
         forms = PRONOUN_FORMS.get(str(g.label(child)))
         if forms and ("poss" in labels or "ARG1" in labels and str(g.label(v)) in POSSESSOR_ROLES):
             return lambda t: t is None or t.word not in forms or t.word == forms[1]
-        if c.rho.defined(Key.LINK, child) and child == _controlled_subject(c, v):  # "learned to pilot"
+        if c.rho.defined(Key.LINK, child) and child == controlled_subject(c, v):  # "learned to pilot"
             return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         if not word:
@@ -230,6 +231,11 @@ class Agreement:
             unsaid = forms[2] if side == LEFT and agent else forms[0] if side == RIGHT and not agent else None
             if unsaid is not None and forms[0] != forms[2]:  # "i saw", "disheartens me"; not "me saw", "disheartens i"
                 return lambda t: t is None or t.word != unsaid
+        if isinstance(child, InsertedVertex) and str(g.label(child)) == DO and pos == "VB":
+            tenses = {c.rho.get(Key.TENSE, v)} & _FINITE or time_tenses(c, v) or {"present"}
+            if len(tenses) == 1:  # "i did not know", "he does not know"; a verb with no tense: "he does not run"
+                past = tenses == {"past"}
+                return lambda t: t is None or (t.word == "did") == past
         if "polarity" in labels and pos == "VB" and side == LEFT:  # "you not tie him"; "he has no friends"
             return lambda t: t is None or t.word != "no"
         if "manner" in labels and pos == "VB":
@@ -308,15 +314,15 @@ class Agreement:
 
     @staticmethod
     def controller_first(c: Configuration, found: list) -> list:
-        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1 (:func:`_object_controller`)
+        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1 (:func:`~amrgen.realization.control.object_controller`)
         or is whom a verb of saying addresses what it reports, those that say the ARG2 right
         between σ1 and the ARG1 ("asked the student to study", not "asked to study the student"
         or "the student asked to study"; "informed tom that anna arrived"); all of them where
         none does."""
         g, v = c.graph, c.sigma1
         roles = {label: u for _, label, u in g.out_edges(v)}
-        clause, controller = roles.get("ARG1"), _object_controller(c, v)
-        if controller is None and clause is not None and _reported(g, clause) and heads_clause(g, clause) \
+        clause, controller = roles.get("ARG1"), object_controller(c, v)
+        if controller is None and clause is not None and reported(g, clause) and heads_clause(g, clause) \
                 and says_a_subject(g, clause):
             controller = roles.get("ARG2")
         if controller is None:
@@ -330,12 +336,12 @@ class Agreement:
         return _where(found, between)
 
     def controlled(self, c: Configuration, found: list) -> list:
-        """Of ``found``, where σ1's subject is controlled (:func:`_controlled_subject`), those that
+        """Of ``found``, where σ1's subject is controlled (:func:`~amrgen.realization.control.controlled_subject`), those that
         leave the subject unsaid and say σ1 as a verb in its base form (or a passive without a
         tense): the infinitive whose subject is understood ("she promised to come", "the teacher
         told the students to study"; not "she promised that she come", "told the student the
         study").  All of them where none does."""
-        subject = _controlled_subject(c, c.sigma1)
+        subject = controlled_subject(c, c.sigma1)
         if subject is None:
             return found
 
@@ -385,21 +391,21 @@ class Agreement:
         if subject is None:
             return found
         label = str(g.label(subject))
-        reported = _reported(g, v)
+        is_reported = reported(g, v)
         agent = is_sentence_root(g, v) and "ARG0" in g.edge_labels(v, subject)
 
         def agrees(b) -> bool | None:
             """Whether b's verb agrees with the subject before it; None where b says no such pair."""
             t = _realize(b)
             said = _said(b, subject)
-            if t is not None and t.annotation.pos == "NN" and (reported and says_a_subject(g, v)
+            if t is not None and t.annotation.pos == "NN" and (is_reported and says_a_subject(g, v)
                                                                or agent and said and said.words):
                 return False  # "hopes that her son wins", not "hopes a win of son"; "that anna arrived"
             if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not (said and said.words):
                 return None
             order = _order(b)
             if order.index(subject) > order.index(v):  # first in a reported clause, before an untensed verb
-                return False if reported or head and t.annotation.tense not in _FINITE else None
+                return False if is_reported or head and t.annotation.tense not in _FINITE else None
             if " " in t.word or t.word in BE_TENSES:
                 return None
             if t.annotation.tense == "past":
@@ -422,12 +428,31 @@ class Agreement:
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
         past time in its past forms only (:meth:`tensed`)."""
-        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(c, self._as_verb(c, realizations))))
+        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(
+            c, self._supported(c, self._as_verb(c, realizations)))))
+
+    @staticmethod
+    def _supported(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where σ1 has a :polarity -, its finite verbs also in their base
+        form with the same annotation, which do-support says (:func:`takes_supporting_do`:
+        "he does not know", where the realize model offers "knows")."""
+        g, v = c.graph, c.sigma1
+        if not any(label == "polarity" and str(g.label(u)) == NEGATIVE for _, label, u in g.out_edges(v)):
+            return realizations
+        offered = {(t.word, t.annotation) for t, _ in realizations}
+        added = []
+        for t, p in realizations:
+            a = t.annotation
+            if a.pos == "VB" and a.tense in _FINITE and a.voice != "passive" and (forms := supporting_do(t.word)) \
+                    and (forms[1], a) not in offered:
+                offered.add((forms[1], a))
+                added.append((Realize(forms[1], a), p))
+        return [*realizations, *added]
 
     def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
         """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability
         of the most probable realization: in its base form where σ1's subject is controlled
-        (:func:`_controlled_subject`), in the past and the present where a verb of saying or
+        (:func:`~amrgen.realization.control.controlled_subject`), in the past and the present where a verb of saying or
         thinking reports σ1 and its subject is no event ("anna informed tom that anna arrived",
         not "the arrival of anna"); the annotation model may know the frame only as a noun
         (study-01: "studies" in Bio), and :meth:`controlled` keeps the infinitives, :meth:`finite`
@@ -437,11 +462,11 @@ class Agreement:
         if not realizations or not self._verb(stem):
             return realizations
         p = realizations[0][1]
-        if _controlled_subject(c, v) is not None:
+        if controlled_subject(c, v) is not None:
             if any(t.annotation.pos == "VB" and self._base(t.word) for t, _ in realizations):
                 return realizations
             return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), p)]
-        if (_reported(g, v) and heads_clause(g, v) and says_a_subject(g, v)
+        if (reported(g, v) and heads_clause(g, v) and says_a_subject(g, v)
                 and not any(t.annotation.pos == "VB" and t.annotation.tense in _FINITE for t, _ in realizations)):
             return [*realizations, *((Realize(inflect(stem, tag)[0], _FINITE_VERB[tense]), p)
                                      for tag, tense in (("VBD", "past"), ("VBZ", "present")))]
@@ -509,10 +534,11 @@ class Agreement:
 
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:
-        """The subject an auxiliary *be* (``child``, which Insert-Child added to σ1, a verb)
-        agrees with: σ1's ARG0, else ARG1, if it is combined before the auxiliary."""
+        """The subject an auxiliary *be* or *do* (``child``, which Insert-Child added to σ1, a
+        verb) agrees with: σ1's ARG0, else ARG1, if it is combined before the auxiliary."""
         g, v = c.graph, c.sigma1
-        if not isinstance(child, InsertedVertex) or str(g.label(child)) != "be" or c.rho.get(Key.POS, v) != "VB":
+        if not isinstance(child, InsertedVertex) or str(g.label(child)) not in _AUXILIARIES \
+                or c.rho.get(Key.POS, v) != "VB":
             return None
         before = children[:children.index(child)]
         return next((u for role in SUBJECT_ROLES for _, label, u in g.out_edges(v) if label == role and u in before),
@@ -521,54 +547,16 @@ class Agreement:
     @staticmethod
     def agreeing_auxiliaries(c: Configuration, subject: Vertex, b, parts: list) -> list:
         """Of ``parts`` (an auxiliary's candidates, the first of each part), those whose form
-        of be agrees with ``subject`` as the partial candidate ``b`` of σ1 realizes it; all
+        of be or do agrees with ``subject`` as the partial candidate ``b`` of σ1 realizes it; all
         of them where none does or ``b`` says nothing of the subject."""
         said = _said(b, subject)
         t = None if said is None else _realize(said)
         if t is None:
             return parts
         forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
-        return _where(parts, lambda part: (word := _word(part[0])) not in BE_TENSES or word in forms)
-
-
-def _controlled_subject(c: Configuration, v: Vertex) -> Vertex | None:
-    """v's subject where it is controlled: v is the :purpose of p and its subject a copy, or v is
-    the ARG1 or ARG2 of p, its subject a copy (the re-entrance Delete-Reentrance made) of p's
-    ARG0 or ARG2 (or of what that copies), and p's verb takes a to-infinitive whose subject that argument is
-    (:data:`~amrgen.lexicon.words.INFINITIVE_VERBS`: "promised to come", "asked the student
-    to study"; but "cells show resistance", "she said that she would come", "i hear the
-    little fellow greet it"); else None."""
-    g = c.graph
-    subject = subject_of(g, v)
-    original = None if subject is None else c.rho.get(Key.LINK, subject)
-    if original is None:
-        return None
-    for p, role, _ in g.in_edges(v):
-        if role == _PURPOSE:
-            return subject
-        if role in _CLAUSE_ARGUMENTS and any(c.rho.get(Key.LINK, u, u) == original
-                                             and (concept_form(g.label(p)), label) in INFINITIVE_VERBS
-                                             for _, label, u in g.out_edges(p)):
-            return subject
-    return None
-
-
-def _object_controller(c: Configuration, v: Vertex) -> Vertex | None:
-    """v's ARG2 where it controls the subject of v's ARG1 (:func:`_controlled_subject`); else None."""
-    roles = {label: u for _, label, u in c.graph.out_edges(v)}
-    clause, controller = roles.get("ARG1"), roles.get("ARG2")
-    if clause is None or controller is None:
-        return None
-    subject = _controlled_subject(c, clause)
-    return controller if subject is not None and c.rho.get(Key.LINK, subject) == c.rho.get(
-        Key.LINK, controller, controller) else None
-
-
-def _reported(g: Graph, v: Vertex) -> bool:
-    """Whether v is what a verb of thinking or knowing, or *say*, reports (its ARG1), but not the
-    ARG1 of the other verbs of speech: quoted (:data:`~amrgen.lexicon.words.SPEECH_VERBS`), or
-    what they answer ("in response to mapk inhibition", not "responding that mapk inhibited")."""
-    return any(role == "ARG1" and str(g.label(p)) in _REPORTED_BY for p, role, _ in g.in_edges(v))
+        does = {"did", "does" if forms[0] == "is" else "do"}
+        return _where(parts, lambda part: (word := _word(part[0])) not in BE_TENSES and word not in DO_FORMS
+                      or word in forms or word in does)
 
 
 def _finite_clause(hypothesis) -> bool:

@@ -17,7 +17,10 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   manually handle insertions of articles and auxiliary verbs required by
   passive constructions"), with probability 1 since P^w(α) already scored
   α; the auxiliary is *be*, whose form its default realizations and the
-  language model choose.  Otherwise the most probable output of the
+  language model choose.  So is the *do* of do-support, before a negated verb in its
+  base form (:func:`~amrgen.realization.clauses.takes_supporting_do`: "he does not
+  run"; the Insert-Child model learnt it, 92 times in Little Prince training, but
+  rarely predicts it first).  Otherwise the most probable output of the
   Insert-Child model other than an article or a mark.  At a sentence's root, then,
   the most probable mark that ends a sentence, for a model that learnt them
   (learnt punctuation, :meth:`TransitionProbabilities.final_mark`), placed last by Reorder.
@@ -26,7 +29,9 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   p_* is 1 for it, as in the reference implementation, §8.4); its place
   among the other left children is scored by p_l like theirs.  An inserted
   article stays first with probability 1 (5.1 inserts articles by hand and
-  puts them before all other children; docs/deviations.md).  The best
+  puts them before all other children; docs/deviations.md), and do-support's
+  *do* right before the *not* (or σ1), with probability 1: the order models
+  score that place low.  The best
   orders are found without listing all n! orders: the best side
   assignments (a product of independent p_* factors), then for each side
   the best orders of its children (all orders of up to
@@ -54,11 +59,12 @@ from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
-from amrgen.lexicon.words import ARTICLES, COPULAS, FINAL_MARKS, MASS_NOUNS
+from amrgen.lexicon.words import ARTICLES, COPULAS, DO, FINAL_MARKS, MASS_NOUNS
 from amrgen.ml.context import FeatureContext
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
+from amrgen.realization.clauses import takes_supporting_do
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.nominalizations import concept_word
@@ -292,6 +298,8 @@ class TransitionProbabilities:
             return [(InsertChild(denom, LEFT), 1.0)]
         if c.rho.get(Key.VOICE, v) == "passive" and self.system.applicable(InsertChild("be", LEFT), c):
             return [(InsertChild("be", LEFT), 1.0)]
+        if takes_supporting_do(c, v) and self.system.applicable(InsertChild(DO, LEFT), c):
+            return [(InsertChild(DO, LEFT), 1.0)]
         probabilities = self.models.probabilities(ModelName.INSERT_CHILD, self.models.context(c))
         found: list[tuple[Transition, float]] = [
             (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
@@ -345,6 +353,8 @@ class TransitionProbabilities:
         inserted = [ch for ch in children if PLACEHOLDER in g.edge_labels(v, ch)]
         articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
         marks = [ch for ch in inserted if is_final_mark(g, ch)]
+        supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
+        negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []
@@ -353,10 +363,13 @@ class TransitionProbabilities:
             halves = []
             for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
                 # An inserted child has no side to choose: Insert-Child-(w, left) put it left.
-                members = [ch for ch in children
-                           if sides.get(ch, LEFT) == side and ch not in articles and ch not in marks]
+                members = [ch for ch in children if sides.get(ch, LEFT) == side
+                           and ch not in articles and ch not in marks and ch not in supporting]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
+                if supporting:  # do-support's do right before the not, or before v ("does not run")
+                    at = left.index(negation) if negation in left else len(left)
+                    left = (*left[:at], *supporting, *left[at:])
                 sequence = (*articles, *left, v, *right, *marks)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])

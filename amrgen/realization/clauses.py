@@ -6,13 +6,16 @@ the clause steps of postprocessing (:mod:`amrgen.postprocess.clauses`) ask."""
 from __future__ import annotations
 
 from amrgen.amr import asks, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import SUBJECT_ROLES
+from amrgen.amr_vocabulary import EVER, NEGATIVE, SUBJECT_ROLES
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import COORDINATION_CONCEPTS, REPORTING_VERBS, TIME_TENSES
+from amrgen.lexicon.words import COORDINATION_CONCEPTS, NEGATION_CARRIERS, REPORTING_VERBS, SPEECH_VERBS, TIME_TENSES
+from amrgen.realization.inflection import is_base_form
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, below_between_word
 from amrgen.transitions.constraints import is_propbank_frameset
 
+_FINITE = frozenset({"present", "past"})
+_REPORTED_BY = REPORTING_VERBS - SPEECH_VERBS | {"say-01"}
 CAUSE = "cause-01"
 _CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
 """The cause (*because* ...) and the effect (*so* ...) of a cause-01."""
@@ -55,3 +58,26 @@ def time_tenses(c: Configuration, v: Vertex) -> set[str]:
     the past, *now* the present (:data:`~amrgen.lexicon.words.TIME_TENSES`)."""
     return {TIME_TENSES.get(c.rho.get(Key.REAL, u)) for _, label, u in c.graph.out_edges(v)
             if label == "time"} & {"past", "present"}
+
+
+def takes_supporting_do(c: Configuration, v: Vertex) -> bool:
+    """Whether v, negated by a :polarity -, is said as an active verb in its base form that
+    carries no negation itself, finite (by its tense, or heading a clause) or imperative: English says its tense and person on a form of
+    *do* before the *not* ("i did not know", "he does not run", "do not draw"), not on the verb
+    ("i knew not", "he not runs")."""
+    g = c.graph
+    word, a = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
+    if a != "VB" or not word or c.rho.get(Key.VOICE, v) == "passive":
+        return False
+    head = word.split()[0]
+    return (head not in NEGATION_CARRIERS and is_base_form(head)
+            and (c.rho.get(Key.TENSE, v) in _FINITE or has_mode(g, v, "imperative") or heads_clause(g, v))
+            and any(label == "polarity" and str(g.label(u)) == NEGATIVE for _, label, u in g.out_edges(v))
+            and not any(str(g.label(u)) == EVER for u in g.children(v)))  # "never", said without not
+
+
+def reported(g: Graph, v: Vertex) -> bool:
+    """Whether v is what a verb of thinking or knowing, or *say*, reports (its ARG1), but not the
+    ARG1 of the other verbs of speech: quoted (:data:`~amrgen.lexicon.words.SPEECH_VERBS`), or
+    what they answer ("in response to mapk inhibition", not "responding that mapk inhibited")."""
+    return any(role == "ARG1" and str(g.label(p)) in _REPORTED_BY for p, role, _ in g.in_edges(v))

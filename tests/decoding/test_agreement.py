@@ -198,6 +198,12 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     # a clause head's negation after its subject (guidelines: "not the girl believes that ...")
     ("(b / believe-01 :polarity - :ARG0 (g / girl) :ARG1 (w / work-01 :ARG0 (b2 / boy) :manner (h / hard-02)))",
      "the girl", "not the girl"),
+    # a negated verb says its tense and person on do, right before the not (do-support)
+    ("(k / know-01 :polarity - :ARG0 (h / he) :ARG1 (a / answer) :time (y / yesterday))", "he did not know",
+     "knew"),
+    ("(s / see-01 :polarity - :ARG0 (t / they) :ARG1 (c / car))", "they do not see", "they not do"),
+    ("(l / like-01 :polarity - :ARG0 (s / she) :ARG1 (a / apple))", "she does not like", "she not like"),
+    ("(d / draw-01 :mode imperative :polarity - :ARG0 (y / you) :ARG1 (s / sheep))", "do not draw", "you"),
     # the ARG1 of have-rel-role-91 possesses the role, as a :poss does
     ("(b / buy-01 :ARG0 (p / person :ARG0-of (h / have-rel-role-91 :ARG1 (i / i) :ARG2 (s / sister)))"
      " :ARG1 (h2 / house))", "my sister", "sister i"),

@@ -1,6 +1,7 @@
 """P(Reorder-(v1..vn) | c) of Eq. (equ:reo3) for a family with a child that
 Insert-Child added (thesis 4.2.1, 5.1): its place among the left children is
-scored by p_l like theirs, not fixed."""
+scored by p_l like theirs, not fixed; but do-support's do goes right before the
+not (our placement, as the articles' is)."""
 
 import itertools
 
@@ -12,34 +13,35 @@ from amrgen.transitions.annotations import SyntacticAnnotation
 from amrgen.transitions.transitions import LEFT, InsertChild, NoInsertion, Realize
 
 
-def _follow_with_do(generator):
+def _follow_with(generator, word, graph="(f / follow-02 :ARG0 (i / i) :polarity -)"):
     """Fig. fig:insert-child: follow-02 (ARG0 i, polarity -) after Realize and
-    Insert-Child-(do, left), ready for Reorder."""
-    _, phase1 = generator.first_phase(Amr.from_penman("(f / follow-02 :ARG0 (i / i) :polarity -)"))
+    Insert-Child-(``word``, left), ready for Reorder."""
+    _, phase1 = generator.first_phase(Amr.from_penman(graph))
     c = phase1.configuration
     follow = c.graph.root
     c = c.with_(node_buffer=(follow,), child_buffer=())
     c = Realize("follow", SyntacticAnnotation(pos="VB", tense="present", voice="active")).apply(c)
-    c = InsertChild("do", LEFT).apply(c)
-    do = c.sigma1
+    c = InsertChild(word, LEFT).apply(c)
+    inserted = c.sigma1
     c = NoInsertion().apply(c.with_(node_buffer=(follow,)))
-    return c, follow, do
+    return c, follow, inserted
 
 
-def _p_reo3(generator, c, sequence):
+def _p_reo3(generator, c, sequence, inserted, placed=False):
     """Eq. (equ:reo3) computed from the order models directly; the inserted child
-    is left of σ1 by Insert-Child's ≺ (its p_* is 1)."""
+    is left of σ1 by Insert-Child's ≺ (its p_* is 1); a child ``placed`` by hand is in no pair."""
     models, v = generator.models, c.sigma1
+    sequence = tuple(u for u in sequence if not (placed and u == inserted))
     head = sequence.index(v)
     sides = {u: LEFT if i < head else "right" for i, u in enumerate(sequence) if u != v}
     context = models.context(c)
     p = 1.0
     for u, side in sides.items():
-        if str(c.graph.label(u)) == "do":
+        if u == inserted:
             continue
         p_left = models.probabilities("reorder-head", context.derive(children=(u,))).get(LEFT, 0.5)
         p *= p_left if side == LEFT else 1 - p_left
-    ordered = context.derive(sides={u: s for u, s in sides.items() if str(c.graph.label(u)) != "do"})
+    ordered = context.derive(sides={u: s for u, s in sides.items() if u != inserted})
     for half, model in ((sequence[:head], "reorder-left"), (sequence[head + 1:], "reorder-right")):
         for a, b in itertools.combinations(half, 2):
             first, second = canonical_pair(c, a, b)
@@ -50,18 +52,31 @@ def _p_reo3(generator, c, sequence):
 
 
 def test_an_inserted_child_is_placed_by_the_order_models(generator):
-    c, follow, do = _follow_with_do(generator)
+    c, follow, will = _follow_with(generator, "will", "(f / follow-02 :ARG0 (i / i) :ARG1 (y / you))")
     reorders = generator.search.probabilities.reorders(c)
     assert reorders
     labels = {v: str(c.graph.label(v)) for v in c.graph.vertices}
     orders = {tuple(labels[v] for v in t.sequence): p for t, p in reorders}
-    # "i do not follow" (Fig. fig:insert-child) is a candidate: do is not tied to σ1
-    assert ("i", "do", "-", "follow-02") in orders
+    # "i will follow you" is a candidate: will is not tied to σ1
+    assert ("i", "will", "follow-02", "you") in orders
     for t, p in reorders:
-        # Insert-Child-(do, left) put do ≺ follow: every order keeps it on the left
-        assert t.sequence.index(do) < t.sequence.index(follow)
-        assert p == pytest.approx(_p_reo3(generator, c, t.sequence), rel=1e-9)
+        # Insert-Child-(will, left) put will ≺ follow: every order keeps it on the left
+        assert t.sequence.index(will) < t.sequence.index(follow)
+        assert p == pytest.approx(_p_reo3(generator, c, t.sequence, will), rel=1e-9)
     assert len(orders) == len(reorders)
+
+
+def test_do_support_s_do_goes_right_before_the_not(generator):
+    c, follow, do = _follow_with(generator, "do")
+    reorders = generator.search.probabilities.reorders(c)
+    labels = {v: str(c.graph.label(v)) for v in c.graph.vertices}
+    orders = [tuple(labels[v] for v in t.sequence) for t, _ in reorders]
+    assert ("i", "do", "-", "follow-02") in orders  # Fig. fig:insert-child: "i do not follow"
+    for t, p in reorders:
+        negation = next(v for v in t.sequence if labels[v] == "-")
+        left = t.sequence.index(negation) < t.sequence.index(follow)
+        assert t.sequence[t.sequence.index(do) + 1] == (negation if left else follow)
+        assert p == pytest.approx(_p_reo3(generator, c, t.sequence, do, placed=True), rel=1e-9)
 
 
 def test_realizations_by_other_words_share_their_orders(generator):
