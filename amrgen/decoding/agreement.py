@@ -17,7 +17,7 @@ all, so that the search never loses its last candidate):
   tense (``ate the bone yesterday``), of present time (*now*) not (``the fish now
   swims``): its children are realized before it (the traversal
   is bottom-up), so here v's own Realize transitions are the candidates filtered
-  (:meth:`Agreement.tensed`);
+  (:meth:`~amrgen.decoding.offers.Offers.tensed`);
 - a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
   possessive form (``my sister``, not ``the sister i``), and a copy that is an argument of
   a verb or adjective is not (``he said he was tired``, not ``his tired``); a pronoun argument of an
@@ -27,14 +27,14 @@ all, so that the search never loses its last candidate):
   present agrees with the subject (``the boy won the race``, not ``the boy win``): these
   pairs are within v's own candidates, so here v's candidates are filtered before they
   are pruned (:meth:`Agreement.finite`);
-- a negated verb with no auxiliary is also offered in its base form, after a *do* that
-  Insert-Child puts right before the *not* (:func:`~amrgen.realization.clauses.takes_supporting_do`),
-  in the verb's tense (or a :time adverb's; the present where it has none) and agreeing
-  with its subject ("he did not know", "she does not like apples"; not "he not knew");
+- the *do* that Insert-Child puts before a negated verb or a question's subject (do-support:
+  :func:`~amrgen.realization.clauses.takes_supporting_do`) takes the verb's tense (or a :time
+  adverb's; the present where it has none) and agrees with the subject ("he did not know",
+  "what do you see"; not "he not knew", "what does you see");
 - a :polarity - said before its verb is *not*, not *no* (``you do not tie him``; after it
   *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
   never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
-  the :polarity beside AMR's :time ever offered as nothing, :meth:`Agreement.offered`);
+  the :polarity beside AMR's :time ever offered as nothing, :meth:`~amrgen.decoding.offers.Offers.offered`);
 - the ARG1 or ARG2 of a verb that takes a to-infinitive, whose subject is the verb's ARG0 or
   ARG2 (a copy that Delete-Reentrance made), and a :purpose whose subject is a copy, is an
   infinitive: the subject unsaid, the verb in its base form, offered where the realize model
@@ -72,7 +72,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import EVER, MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
+from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -90,30 +90,35 @@ from amrgen.lexicon.words import (
     REFLEXIVES,
     SPEECH_VERBS,
 )
-from amrgen.realization.clauses import CAUSE, heads_clause, reported, says_a_subject, subject_of, time_tenses
+from amrgen.realization.clauses import (
+    CAUSE,
+    FINITE,
+    heads_clause,
+    reported,
+    says_a_subject,
+    subject_of,
+    supporting_do_before,
+    time_tenses,
+)
 from amrgen.realization.control import controlled_subject, object_controller
 from amrgen.realization.defaults import is_neuter_copy
 from amrgen.realization.inflection import (
     adverb,
     be_forms,
-    inflect,
     is_base_form,
     is_past_form,
     is_plural_noun,
-    supporting_do,
 )
-from amrgen.transitions.annotations import Key, SyntacticAnnotation
+from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.constraints import ARG_EDGE
 from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, Realize, Reorder
 
-_FINITE = frozenset({"present", "past"})
 _AUXILIARIES = frozenset({"be", DO})
 """The auxiliaries Insert-Child puts before a verb that agree with its subject."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
 _NOTHING: frozenset[str] = frozenset()
-_FINITE_VERB = {tense: SyntacticAnnotation(pos="VB", tense=tense, voice="active") for tense in _FINITE}
 _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
 RELATIVE = "ARG0-of"
@@ -131,7 +136,6 @@ class Agreement:
             lambda word: lexicon.knows(word, "a") and not lexicon.knows(word, "r")
             and adverb(lexicon, word) is not None)
         self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
-        self._verb = lru_cache(maxsize=None)(lambda stem: lexicon.knows(stem, "v"))
         self._past = lru_cache(maxsize=None)(lambda word: bool(word) and is_past_form(word))
         self._adverb = lru_cache(maxsize=None)(
             lambda word: lexicon.knows(word, "r") and not lexicon.knows(word, "a") and not lexicon.knows(word, "n"))
@@ -196,7 +200,7 @@ class Agreement:
         wanted = self._agrees(c, child, side)
         if wanted is None:
             return options
-        return _where(options, lambda b: wanted(_realize(b)))
+        return where(options, lambda b: wanted(_realize(b)))
 
     def _agrees(self, c: Configuration, child: Vertex, side: str):
         """A test of the child's Realize, or None where v's realization decides nothing about it."""
@@ -225,14 +229,14 @@ class Agreement:
             return lambda t: t is None or t.word not in DEMONSTRATIVES or DEMONSTRATIVES[t.word][plural] == t.word
         if labels & MODAL_CLAUSES and word in RAISING_MODALS:
             return lambda t: t is None or t.annotation.pos not in _VERBS or (
-                t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
+                t.annotation.tense not in FINITE if t.annotation.voice == "passive" else self._base(t.word))
         if forms and pos == "VB" and c.rho.get(Key.VOICE, v) != "passive" and labels & _ARGUMENTS:
             agent = "ARG0" in labels  # after its verb only where inverted: '" no , " said he'
             unsaid = forms[2] if side == LEFT and agent else forms[0] if side == RIGHT and not agent else None
             if unsaid is not None and forms[0] != forms[2]:  # "i saw", "disheartens me"; not "me saw", "disheartens i"
                 return lambda t: t is None or t.word != unsaid
         if isinstance(child, InsertedVertex) and str(g.label(child)) == DO and pos == "VB":
-            tenses = {c.rho.get(Key.TENSE, v)} & _FINITE or time_tenses(c, v) or {"present"}
+            tenses = {c.rho.get(Key.TENSE, v)} & FINITE or time_tenses(c, v) or {"present"}
             if len(tenses) == 1:  # "i did not know", "he does not know"; a verb with no tense: "he does not run"
                 past = tenses == {"past"}
                 return lambda t: t is None or (t.word == "did") == past
@@ -244,11 +248,29 @@ class Agreement:
 
     def candidates(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its
-        subject (:meth:`finite`), whose copula follows its subject (:meth:`subject_first`),
+        subject (:meth:`finite`, :meth:`supported`), whose copula follows its subject (:meth:`subject_first`),
         whose controlled subject is understood (:meth:`controlled`, :meth:`controller_first`)
         and that say one negation (:meth:`single_negation`)."""
         return self.single_negation(c, self.controller_first(c, self.controlled(c, self.subject_first(
-            c, self.reflexive_after(c, self.objects_after(c, self.finite(c, found)))))))
+            c, self.reflexive_after(c, self.objects_after(c, self.supported(c, self.finite(c, found))))))))
+
+    @staticmethod
+    def supported(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1's do-support puts *do* before its subject (a question), those
+        whose *do* agrees with the subject ("what do you see", not "what does you see"); the
+        *do* before a subject said before it agreed as it was combined
+        (:meth:`agreeing_auxiliaries`).  All of them where none does."""
+        g, v = c.graph, c.sigma1
+        subject = supporting_do_before(g, v)
+        if subject is None or subject != subject_of(g, v):
+            return found
+
+        def agrees(b) -> bool:
+            do = next((h for h in b.children if isinstance(h.vertex, InsertedVertex) and _word(h) in DO_FORMS), None)
+            forms = None if do is None else _auxiliary_forms(c, subject, b)
+            return forms is None or _word(do) in forms
+
+        return where(found, agrees)
 
     @staticmethod
     def objects_after(c: Configuration, found: list) -> list:
@@ -276,7 +298,7 @@ class Agreement:
             return all(order.index(u) > order.index(v) for u in roles.values() if u in said) and not (
                 negation in said and order.index(negation) < order.index(agent))
 
-        return _where(found, after)
+        return where(found, after)
 
     @staticmethod
     def reflexive_after(c: Configuration, found: list) -> list:
@@ -292,7 +314,7 @@ class Agreement:
             return not any(_word(h) in REFLEXIVES and order.index(h.vertex) < order.index(c.sigma1)
                            for h in b.children)
 
-        return _where(found, after)
+        return where(found, after)
 
     @staticmethod
     def subject_first(c: Configuration, found: list) -> list:
@@ -310,15 +332,15 @@ class Agreement:
             order = _order(b)
             return order.index(domain) < order.index(v)
 
-        return _where(found, first)
+        return where(found, first)
 
     @staticmethod
     def controller_first(c: Configuration, found: list) -> list:
-        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1 (:func:`~amrgen.realization.control.object_controller`)
-        or is whom a verb of saying addresses what it reports, those that say the ARG2 right
-        between σ1 and the ARG1 ("asked the student to study", not "asked to study the student"
-        or "the student asked to study"; "informed tom that anna arrived"); all of them where
-        none does."""
+        """Of ``found``, where σ1's ARG2 controls the subject of its ARG1
+        (:func:`~amrgen.realization.control.object_controller`) or is whom a verb of saying
+        addresses what it reports, those that say the ARG2 right between σ1 and the ARG1 ("asked the
+        student to study", not "asked to study the student" or "the student asked to study";
+        "informed tom that anna arrived"); all of them where none does."""
         g, v = c.graph, c.sigma1
         roles = {label: u for _, label, u in g.out_edges(v)}
         clause, controller = roles.get("ARG1"), object_controller(c, v)
@@ -333,14 +355,15 @@ class Agreement:
             return {v, controller, clause} <= set(order) and \
                 order.index(v) < order.index(controller) < order.index(clause)
 
-        return _where(found, between)
+        return where(found, between)
 
     def controlled(self, c: Configuration, found: list) -> list:
-        """Of ``found``, where σ1's subject is controlled (:func:`~amrgen.realization.control.controlled_subject`), those that
-        leave the subject unsaid and say σ1 as a verb in its base form (or a passive without a
-        tense): the infinitive whose subject is understood ("she promised to come", "the teacher
-        told the students to study"; not "she promised that she come", "told the student the
-        study").  All of them where none does."""
+        """Of ``found``, where σ1's subject is controlled
+        (:func:`~amrgen.realization.control.controlled_subject`), those that leave the subject
+        unsaid and say σ1 as a verb in its base form (or a passive without a tense): the infinitive
+        whose subject is understood ("she promised to come", "the teacher told the students to
+        study"; not "she promised that she come", "told the student the study"). All of them where
+        none does."""
         subject = controlled_subject(c, c.sigma1)
         if subject is None:
             return found
@@ -349,17 +372,17 @@ class Agreement:
             said = _said(b, subject)
             t = _realize(b)
             return not (said and said.words) and t is not None and t.annotation.pos == "VB" and (
-                t.annotation.tense not in _FINITE if t.annotation.voice == "passive" else self._base(t.word))
+                t.annotation.tense not in FINITE if t.annotation.voice == "passive" else self._base(t.word))
 
-        return _where(found, infinitive)
+        return where(found, infinitive)
 
     @staticmethod
     def single_negation(c: Configuration, found: list) -> list:
         """Of ``found``, where σ1 has a :polarity -, those whose children say it once: the
         :polarity said *not* (or *no*) and a child said as a negative word (*never*, which the
         realize model learnt for the :time ever that AMR writes beside the :polarity) make two
-        ("i not never learned"), the :polarity said as nothing (:meth:`offered`) and no such
-        child none.  All of them where none says it once."""
+        ("i not never learned"), the :polarity said as nothing
+        (:meth:`~amrgen.decoding.offers.Offers.offered`) and no such child none.  All of them where none says it once."""
         g, v = c.graph, c.sigma1
         polarity = {u for _, label, u in g.out_edges(v) if label == "polarity" and str(g.label(u)) == NEGATIVE}
         if not polarity:
@@ -369,7 +392,7 @@ class Agreement:
             return sum(bool(word := _word(h)) and word in (NEGATION_WORDS if h.vertex in polarity else NEGATIVE_WORDS)
                        for h in b.children)
 
-        return _where(found, lambda b: negations(b) == 1)
+        return where(found, lambda b: negations(b) == 1)
 
     def finite(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), where σ1 is neither a command nor a
@@ -405,7 +428,7 @@ class Agreement:
                 return None
             order = _order(b)
             if order.index(subject) > order.index(v):  # first in a reported clause, before an untensed verb
-                return False if is_reported or head and t.annotation.tense not in _FINITE else None
+                return False if is_reported or head and t.annotation.tense not in FINITE else None
             if " " in t.word or t.word in BE_TENSES:
                 return None
             if t.annotation.tense == "past":
@@ -421,116 +444,6 @@ class Agreement:
         if not any(verdict for _, verdict in judged):
             return found
         return [b for b, verdict in judged if verdict is not False]
-
-    def offered(self, c: Configuration, realizations: Sequence) -> Sequence:
-        """σ1's Realize transitions (with their probabilities) as phase 2 searches them: a
-        :polarity - beside a :time ever (AMR's *never*) may also be said as nothing
-        (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
-        its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
-        past time in its past forms only (:meth:`tensed`)."""
-        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(
-            c, self._supported(c, self._as_verb(c, realizations)))))
-
-    @staticmethod
-    def _supported(c: Configuration, realizations: Sequence) -> Sequence:
-        """``realizations`` and, where σ1 has a :polarity -, its finite verbs also in their base
-        form with the same annotation, which do-support says (:func:`takes_supporting_do`:
-        "he does not know", where the realize model offers "knows")."""
-        g, v = c.graph, c.sigma1
-        if not any(label == "polarity" and str(g.label(u)) == NEGATIVE for _, label, u in g.out_edges(v)):
-            return realizations
-        offered = {(t.word, t.annotation) for t, _ in realizations}
-        added = []
-        for t, p in realizations:
-            a = t.annotation
-            if a.pos == "VB" and a.tense in _FINITE and a.voice != "passive" and (forms := supporting_do(t.word)) \
-                    and (forms[1], a) not in offered:
-                offered.add((forms[1], a))
-                added.append((Realize(forms[1], a), p))
-        return [*realizations, *added]
-
-    def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
-        """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability
-        of the most probable realization: in its base form where σ1's subject is controlled
-        (:func:`~amrgen.realization.control.controlled_subject`), in the past and the present where a verb of saying or
-        thinking reports σ1 and its subject is no event ("anna informed tom that anna arrived",
-        not "the arrival of anna"); the annotation model may know the frame only as a noun
-        (study-01: "studies" in Bio), and :meth:`controlled` keeps the infinitives, :meth:`finite`
-        the verbs that agree."""
-        g, v = c.graph, c.sigma1
-        stem = concept_form(g.label(v))
-        if not realizations or not self._verb(stem):
-            return realizations
-        p = realizations[0][1]
-        if controlled_subject(c, v) is not None:
-            if any(t.annotation.pos == "VB" and self._base(t.word) for t, _ in realizations):
-                return realizations
-            return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), p)]
-        if (reported(g, v) and heads_clause(g, v) and says_a_subject(g, v)
-                and not any(t.annotation.pos == "VB" and t.annotation.tense in _FINITE for t, _ in realizations)):
-            return [*realizations, *((Realize(inflect(stem, tag)[0], _FINITE_VERB[tense]), p)
-                                     for tag, tense in (("VBD", "past"), ("VBZ", "present")))]
-        return realizations
-
-    @staticmethod
-    def _silent_polarity(c: Configuration, realizations: Sequence) -> Sequence:
-        """``realizations`` and, for a :polarity - beside a :time ever, ε with the probability
-        of its most probable realization: the ever said *never* says it (:meth:`single_negation`
-        keeps the candidates that say it once)."""
-        g, v = c.graph, c.sigma1
-        if (str(g.label(v)) == NEGATIVE and realizations and all(t.word for t, _ in realizations)
-                and any(label == "polarity" and any(str(g.label(u)) == EVER for u in g.children(parent))
-                        for parent, label, _ in g.in_edges(v))):
-            t, p = realizations[0]
-            return [*realizations, (Realize("", t.annotation), p)]
-        return realizations
-
-    @staticmethod
-    def _agreeing_present(c: Configuration, realizations: Sequence) -> Sequence:
-        """``realizations`` and, where σ1 is neither a command nor a question, for each active verb
-        in the present, the present form that agrees with its subject as ρ has it (the
-        subject's best candidate; its children are realized before it), with the probability of
-        the form it inflects, where missing: the realize model chose the form without the
-        subject ("he go"), and :meth:`finite` keeps the forms that agree."""
-        g, v = c.graph, c.sigma1
-        if heads_clause(g, v) is None:
-            return realizations
-        subject = subject_of(g, v)
-        word = None if subject is None else c.rho.get(Key.REAL, subject)
-        if word is not None:
-            thirds = (be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
-                               str(g.label(subject)))[0] == "is",)
-        elif any(label == RELATIVE for _, label, _ in g.in_edges(v)):
-            thirds = (True, False)  # its antecedent is realized after it: both, :meth:`_agrees` keeps one
-        else:
-            return realizations
-        offered = {(t.word, t.annotation) for t, _ in realizations}
-        added = []
-        for t, p in realizations:
-            a = t.annotation
-            if a.pos != "VB" or a.tense != "present" or a.voice == "passive" or not t.word or " " in t.word \
-                    or t.word in BE_TENSES or (forms := supporting_do(t.word)) is None:
-                continue
-            for third in thirds:
-                agreeing = inflect(forms[1], "VBZ" if third else "VBP")[0]
-                if (agreeing, a) not in offered:
-                    offered.add((agreeing, a))
-                    added.append((Realize(agreeing, a), p))
-        return [*realizations, *added]
-
-    def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
-        """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
-        the past tense where a :time child is said as an adverb of past time, and those in no
-        past form or tense where it is said as one of present time, as ρ has its children (their
-        best candidates; :data:`~amrgen.lexicon.words.TIME_TENSES`); a word that is not a verb
-        keeps any form.  All of them where none agrees."""
-        g, v = c.graph, c.sigma1
-        tenses = time_tenses(c, v)
-        if not tenses:
-            return realizations
-        past = "past" in tenses
-        return _where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
-                      or (pair[0].annotation.tense == "past") == past == self._past(pair[0].word))
 
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:
@@ -549,24 +462,32 @@ class Agreement:
         """Of ``parts`` (an auxiliary's candidates, the first of each part), those whose form
         of be or do agrees with ``subject`` as the partial candidate ``b`` of σ1 realizes it; all
         of them where none does or ``b`` says nothing of the subject."""
-        said = _said(b, subject)
-        t = None if said is None else _realize(said)
-        if t is None:
+        forms = _auxiliary_forms(c, subject, b)
+        if forms is None:
             return parts
-        forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
-        does = {"did", "does" if forms[0] == "is" else "do"}
-        return _where(parts, lambda part: (word := _word(part[0])) not in BE_TENSES and word not in DO_FORMS
-                      or word in forms or word in does)
+        return where(parts, lambda part: (word := _word(part[0])) not in BE_TENSES and word not in DO_FORMS
+                      or word in forms)
+
+
+def _auxiliary_forms(c: Configuration, subject: Vertex, b) -> frozenset[str] | None:
+    """The forms of be and do that agree with ``subject`` as the candidate ``b`` realizes it;
+    None where ``b`` says nothing of it."""
+    said = _said(b, subject)
+    t = None if said is None else _realize(said)
+    if t is None:
+        return None
+    forms = be_forms(t.word, t.annotation.pos, t.annotation.number, str(c.graph.label(subject)))
+    return frozenset({*forms, "did", "does" if forms[0] == "is" else "do"})
 
 
 def _finite_clause(hypothesis) -> bool:
     """Whether a candidate is headed by an active verb in a finite form."""
     t = _realize(hypothesis)
-    return (t is not None and t.annotation.pos == "VB" and t.annotation.tense in _FINITE
+    return (t is not None and t.annotation.pos == "VB" and t.annotation.tense in FINITE
             and t.annotation.voice != "passive")
 
 
-def _where(found: Sequence, test) -> Sequence:
+def where(found: Sequence, test) -> Sequence:
     """Those of ``found`` (candidates, realizations, parts) that pass ``test``, as a list; all
     of them where none does (the search never loses its last candidate)."""
     kept = [b for b in found if test(b)]

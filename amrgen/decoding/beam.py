@@ -42,6 +42,7 @@ from typing import Protocol
 
 from amrgen.decoding.agreement import Agreement
 from amrgen.decoding.limits import checkpoint
+from amrgen.decoding.offers import Offers
 from amrgen.decoding.partial import generate_partial
 from amrgen.decoding.probabilities import TransitionProbabilities
 from amrgen.graph import Graph, Vertex
@@ -188,6 +189,7 @@ class BestSequenceSearch:
                  hyper: Hyperparameters, lexicon: WordNetLexicon = WORDNET) -> None:
         self.probabilities = probabilities
         self.agreement = Agreement(lexicon)
+        self.offers = Offers(lexicon)
         self.lm = lm
         self.hyper = hyper
         self._scores: dict[bool, dict[tuple[str, ...], float]] = {False: {}, True: {}}
@@ -274,7 +276,7 @@ class BestSequenceSearch:
             yield c, (), (), {}
             return
         inserted_graphs: dict[tuple[Transition, ...], Graph] = {}
-        for t_real, p_real in self.agreement.offered(c, self.probabilities.realizations(c)):
+        for t_real, p_real in self.offers.offered(c, self.probabilities.realizations(c)):
             c_real = t_real.apply(c)
             words = tuple(t_real.word.split()) if t_real.word else ()
             c_ins, hist, local = self._insertions(c_real, ((t_real, p_real),), best, inserted_graphs)

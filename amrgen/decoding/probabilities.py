@@ -17,10 +17,10 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   manually handle insertions of articles and auxiliary verbs required by
   passive constructions"), with probability 1 since P^w(α) already scored
   α; the auxiliary is *be*, whose form its default realizations and the
-  language model choose.  So is the *do* of do-support, before a negated verb in its
-  base form (:func:`~amrgen.realization.clauses.takes_supporting_do`: "he does not
-  run"; the Insert-Child model learnt it, 92 times in Little Prince training, but
-  rarely predicts it first).  Otherwise the most probable output of the
+  language model choose.  So is the *do* of do-support, before a negated verb or a
+  question's verb in its base form (:func:`~amrgen.realization.clauses.takes_supporting_do`:
+  "he does not run", "where does he live"; the Insert-Child model learnt it, 92 times in
+  Little Prince training, but rarely predicts it first).  Otherwise the most probable output of the
   Insert-Child model other than an article or a mark.  At a sentence's root, then,
   the most probable mark that ends a sentence, for a model that learnt them
   (learnt punctuation, :meth:`TransitionProbabilities.final_mark`), placed last by Reorder.
@@ -30,8 +30,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   among the other left children is scored by p_l like theirs.  An inserted
   article stays first with probability 1 (5.1 inserts articles by hand and
   puts them before all other children; docs/deviations.md), and do-support's
-  *do* right before the *not* (or σ1), with probability 1: the order models
-  score that place low.  The best
+  *do* right before the *not* or the question's subject (which goes left of σ1),
+  or σ1, with probability 1: the order models score that place low.  The best
   orders are found without listing all n! orders: the best side
   assignments (a product of independent p_* factors), then for each side
   the best orders of its children (all orders of up to
@@ -64,7 +64,7 @@ from amrgen.ml.context import FeatureContext
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
-from amrgen.realization.clauses import takes_supporting_do
+from amrgen.realization.clauses import subject_of, supporting_do_before, takes_supporting_do
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.nominalizations import concept_word
@@ -354,11 +354,13 @@ class TransitionProbabilities:
         articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
         marks = [ch for ch in inserted if is_final_mark(g, ch)]
         supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
-        negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
+        supported = supporting_do_before(g, v) if supporting else None
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []
-        for sides, p_sides in self._side_assignments(context, free):
+        # a question's do-support says do, the subject, then the verb: the subject goes left
+        fixed = {supported: LEFT} if supported is not None and supported == subject_of(g, v) else {}
+        for sides, p_sides in self._side_assignments(context, free, fixed):
             ordered = context.derive(sides=sides)
             halves = []
             for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
@@ -367,8 +369,8 @@ class TransitionProbabilities:
                            and ch not in articles and ch not in marks and ch not in supporting]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
-                if supporting:  # do-support's do right before the not, or before v ("does not run")
-                    at = left.index(negation) if negation in left else len(left)
+                if supporting:  # do-support's do right before the not or the subject, or before v
+                    at = left.index(supported) if supported in left else len(left)
                     left = (*left[:at], *supporting, *left[at:])
                 sequence = (*articles, *left, v, *right, *marks)
                 candidates.append((sequence, p_sides * p_left * p_right))
@@ -388,18 +390,20 @@ class TransitionProbabilities:
                 allowed = [(Reorder(sequence), candidates[0][1])]
         return prune(allowed, h.n2, h.r2)
 
-    def _side_assignments(self, context: FeatureContext, free: Sequence[Vertex]) -> list[tuple[dict, float]]:
+    def _side_assignments(self, context: FeatureContext, free: Sequence[Vertex],
+                          fixed: dict[Vertex, str]) -> list[tuple[dict, float]]:
         """The most probable assignments of the children to the sides of σ1, with
-        Π p_*(side | c): the first two factors of Eq. (equ:reo3)."""
+        Π p_*(side | c): the first two factors of Eq. (equ:reo3); the children of ``fixed``
+        on their side there."""
         p_left = {}
         for ch in free:
             probabilities = self.models.probabilities(ModelName.REORDER_HEAD, context.derive(children=(ch,)))
             p_left[ch] = min(max(probabilities.get(LEFT, 0.5), _MIN_P), 1 - _MIN_P)
         if len(free) > MAX_SIDE_ASSIGNMENTS:
-            sides = {ch: LEFT if p_left[ch] >= 0.5 else RIGHT for ch in free}
-            return [(sides, math.prod(max(p, 1 - p) for p in p_left.values()))]
+            sides = {ch: fixed.get(ch, LEFT if p_left[ch] >= 0.5 else RIGHT) for ch in free}
+            return [(sides, math.prod(p_left[ch] if side == LEFT else 1 - p_left[ch] for ch, side in sides.items()))]
         assignments = []
-        for choice in itertools.product((LEFT, RIGHT), repeat=len(free)):
+        for choice in itertools.product(*(((fixed[ch],) if ch in fixed else (LEFT, RIGHT)) for ch in free)):
             sides = dict(zip(free, choice))
             p = math.prod(p_left[ch] if side == LEFT else 1 - p_left[ch] for ch, side in sides.items())
             assignments.append((sides, p))

@@ -5,16 +5,24 @@ the clause steps of postprocessing (:mod:`amrgen.postprocess.clauses`) ask."""
 
 from __future__ import annotations
 
-from amrgen.amr import asks, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import EVER, NEGATIVE, SUBJECT_ROLES
+from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
+from amrgen.amr_vocabulary import EVER, MULTI_SENTENCE, NEGATIVE, SUBJECT_ROLES, UNKNOWN
 from amrgen.graph import Graph, Vertex
-from amrgen.lexicon.words import COORDINATION_CONCEPTS, NEGATION_CARRIERS, REPORTING_VERBS, SPEECH_VERBS, TIME_TENSES
+from amrgen.lexicon.words import (
+    AUXILIARY_LEMMA_OF,
+    COORDINATION_CONCEPTS,
+    NEGATION_CARRIERS,
+    REPORTING_VERBS,
+    SPEECH_VERBS,
+    TIME_TENSES,
+)
 from amrgen.realization.inflection import is_base_form
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration, below_between_word
 from amrgen.transitions.constraints import is_propbank_frameset
 
-_FINITE = frozenset({"present", "past"})
+FINITE = frozenset({"present", "past"})
+"""The tenses of a finite verb."""
 _REPORTED_BY = REPORTING_VERBS - SPEECH_VERBS | {"say-01"}
 CAUSE = "cause-01"
 _CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
@@ -60,20 +68,38 @@ def time_tenses(c: Configuration, v: Vertex) -> set[str]:
             if label == "time"} & {"past", "present"}
 
 
+def supporting_do_before(g: Graph, v: Vertex) -> Vertex | None:
+    """The child of v right before which do-support puts *do*: the subject of a question v heads
+    (``:mode interrogative``, or a sentence's verb with an amr-unknown below it whose subject
+    asks nothing: "where does he live", "does he collect butterflies"; not "who saw you"), else
+    v's :polarity - (but beside a :time ever, said *never*: "he does not run"); None where v
+    takes none (what :func:`takes_supporting_do` asks of its realization)."""
+    subject = subject_of(g, v)
+    if subject is not None and str(g.label(subject)) != UNKNOWN and not asks(g, subject) and (
+            has_mode(g, v, "interrogative") or asks(g, v) and all(
+                str(g.label(p)) in SPEECH_VERBS | {MULTI_SENTENCE} for p in g.parents(v))):
+        return subject
+    negation = next((u for _, label, u in g.out_edges(v) if label == "polarity" and str(g.label(u)) == NEGATIVE),
+                    None)
+    return None if any(str(g.label(u)) == EVER for u in g.children(v)) else negation
+
+
 def takes_supporting_do(c: Configuration, v: Vertex) -> bool:
-    """Whether v, negated by a :polarity -, is said as an active verb in its base form that
-    carries no negation itself, finite (by its tense, or heading a clause) or imperative: English says its tense and person on a form of
-    *do* before the *not* ("i did not know", "he does not run", "do not draw"), not on the verb
-    ("i knew not", "he not runs")."""
+    """Whether v takes do-support (:func:`supporting_do_before`) as ρ realizes it: an active verb
+    in its base form with no auxiliary (but have, do or be as a frame's own word: "does google
+    have employees"), finite (by its tense, or heading a clause), a command or a question: English
+    says its tense and person on a form of *do* ("i did not know", "do not draw"; not "i knew
+    not", "he not runs")."""
     g = c.graph
-    word, a = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
-    if a != "VB" or not word or c.rho.get(Key.VOICE, v) == "passive":
+    word = c.rho.get(Key.REAL, v)
+    if c.rho.get(Key.POS, v) != "VB" or not word or c.rho.get(Key.VOICE, v) == "passive":
         return False
     head = word.split()[0]
-    return (head not in NEGATION_CARRIERS and is_base_form(head)
-            and (c.rho.get(Key.TENSE, v) in _FINITE or has_mode(g, v, "imperative") or heads_clause(g, v))
-            and any(label == "polarity" and str(g.label(u)) == NEGATIVE for _, label, u in g.out_edges(v))
-            and not any(str(g.label(u)) == EVER for u in g.children(v)))  # "never", said without not
+    before = supporting_do_before(g, v)
+    return (before is not None and is_base_form(head)
+            and (head not in NEGATION_CARRIERS or AUXILIARY_LEMMA_OF.get(head) == concept_form(g.label(v)))
+            and (c.rho.get(Key.TENSE, v) in FINITE or has_mode(g, v, "imperative") or heads_clause(g, v)
+                 or before == subject_of(g, v)))
 
 
 def reported(g: Graph, v: Vertex) -> bool:

@@ -8,6 +8,7 @@ import pytest
 from amrgen.amr import Amr
 from amrgen.decoding.agreement import Agreement
 from amrgen.decoding.beam import Hypothesis
+from amrgen.decoding.offers import Offers
 from amrgen.graph import Graph
 from amrgen.io.penman_corpus import read_items
 from amrgen.lexicon.wordnet_lexicon import WORDNET
@@ -17,6 +18,7 @@ from amrgen.transitions.configuration import PLACEHOLDER, Configuration, Inserte
 from amrgen.transitions.transitions import LEFT, RIGHT, Realize
 
 AGREEMENT = Agreement(WORDNET)
+OFFERS = Offers(WORDNET)
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "linguist-30.amr"
 
 
@@ -145,11 +147,11 @@ def test_a_verb_whose_time_is_yesterday_is_in_a_past_form_and_now_in_a_present_o
     c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"y": "yesterday", "d": "dog"}}), 0)
     options = [(_candidate(word, "VB", tense).steps[0][0], 0.1) for word, tense in (
         ("eats", "present"), ("eat", "past"), ("ate", "past"), ("eat", "--"))]
-    assert [t.word for t, _ in AGREEMENT.tensed(c, options)] == ["ate"]
+    assert [t.word for t, _ in OFFERS.tensed(c, options)] == ["ate"]
     today = c.with_(rho=c.rho.updated([(Key.REAL, "y", "today")]))
-    assert AGREEMENT.tensed(today, options) == options
+    assert OFFERS.tensed(today, options) == options
     now = c.with_(rho=c.rho.updated([(Key.REAL, "y", "now")]))
-    assert [t.word for t, _ in AGREEMENT.tensed(now, options)] == ["eats", "eat"]
+    assert [t.word for t, _ in OFFERS.tensed(now, options)] == ["eats", "eat"]
 
 
 def test_a_past_form_that_is_also_the_base_form_is_past():
@@ -157,7 +159,7 @@ def test_a_past_form_that_is_also_the_base_form_is_past():
     c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"y": "yesterday"}}), 0)
     options = [(_candidate(word, "VB", tense).steps[0][0], 0.1) for word, tense in (
         ("reads", "present"), ("read", "past"), ("eat", "past"))]
-    assert [t.word for t, _ in AGREEMENT.tensed(c, options)] == ["read"]
+    assert [t.word for t, _ in OFFERS.tensed(c, options)] == ["read"]
 
 
 @pytest.mark.parametrize("graph, said, not_said", [
@@ -232,9 +234,9 @@ def test_a_polarity_beside_ever_may_say_nothing():
     g = Graph({"v": "learn-01", "m": "-", "e": "ever"}, [("v", "polarity", "m"), ("v", "time", "e")], Order([]))
     c = Configuration(g, ("m",), (), AnnotationFunction({}), 0)
     options = [(_candidate("not", "JJ").steps[0][0], 0.5)]
-    assert [t.word for t, _ in AGREEMENT.offered(c, options)] == ["not", ""]
+    assert [t.word for t, _ in OFFERS.offered(c, options)] == ["not", ""]
     alone = Graph({"v": "learn-01", "m": "-"}, [("v", "polarity", "m")], Order([]))
-    assert AGREEMENT.offered(c.with_(graph=alone), options) == options
+    assert OFFERS.offered(c.with_(graph=alone), options) == options
 
 
 def _realize_words(b):
@@ -246,10 +248,10 @@ def test_a_present_verb_is_also_offered_in_the_form_that_agrees_with_its_subject
     c = Configuration(g, ("v",), (), AnnotationFunction({Key.REAL: {"h": "he"}, Key.POS: {"h": "PRP"}}), 0)
     options = [(_candidate("benefit", "VB", "present").steps[0][0], 0.3),
                (_candidate("benefited", "VB", "past").steps[0][0], 0.2)]
-    offered = [(t.word, t.annotation.tense, p) for t, p in AGREEMENT.offered(c, options)]
+    offered = [(t.word, t.annotation.tense, p) for t, p in OFFERS.offered(c, options)]
     assert offered == [("benefit", "present", 0.3), ("benefited", "past", 0.2), ("benefits", "present", 0.3)]
     they = c.with_(rho=c.rho.updated([(Key.REAL, "h", "they")]))
-    assert AGREEMENT.offered(they, options) == options
+    assert OFFERS.offered(they, options) == options
 
 
 def _controlled(verb, controller_role="ARG0", role="ARG1"):
@@ -282,10 +284,10 @@ def test_a_controlled_subject_is_understood_and_its_verb_an_infinitive():
 
 def test_a_controlled_clause_is_offered_its_verb_where_the_model_knows_a_noun_only():
     options = [(_candidate("coming", "NN").steps[0][0], 0.4)]
-    offered = [(t.word, t.annotation.pos, p) for t, p in AGREEMENT.offered(_controlled("want-01"), options)]
+    offered = [(t.word, t.annotation.pos, p) for t, p in OFFERS.offered(_controlled("want-01"), options)]
     assert offered == [("coming", "NN", 0.4), ("come", "VB", 0.4)]
-    assert AGREEMENT.offered(_controlled("eat-01"), options) == options
-    reported = [(t.word, t.annotation.tense) for t, _ in AGREEMENT.offered(_controlled("show-01"), options)]
+    assert OFFERS.offered(_controlled("eat-01"), options) == options
+    reported = [(t.word, t.annotation.tense) for t, _ in OFFERS.offered(_controlled("show-01"), options)]
     assert reported == [("coming", "--"), ("came", "past"), ("comes", "present")]  # "shows that he came"
 
 
@@ -333,7 +335,7 @@ def test_a_relative_clause_is_offered_both_present_forms():
     g = Graph({"m": "mechanism", "a": "account-01"}, [("m", "ARG0-of", "a")], Order([]))
     c = Configuration(g, ("a",), (), AnnotationFunction({}), 0)
     options = [(_candidate("accounts", "VB", "present").steps[0][0], 0.3)]
-    assert [t.word for t, _ in AGREEMENT.offered(c, options)] == ["accounts", "account"]
+    assert [t.word for t, _ in OFFERS.offered(c, options)] == ["accounts", "account"]
 
 
 def test_no_to_before_the_noun_a_verb_of_infinitives_takes_nor_a_preposition_before_a_finite_clause():

@@ -1,0 +1,164 @@
+"""The Realize transitions phase 2 searches at σ1 (issue 31, point 2): the realize model's
+(:meth:`~amrgen.decoding.probabilities.TransitionProbabilities.realizations`) and the forms of
+them English asks for where the model, which chose σ1's form before its parent and without its
+children, may lack them; the agreement of the candidates built of them is
+:mod:`amrgen.decoding.agreement`'s.
+
+- a frame the realize model knows as a noun only is also offered as a verb: in its base form
+  where its subject is controlled ("she promised to come"), in the past and the present where
+  a verb of thinking, knowing or *say* reports it ("anna informed tom anna arrived");
+- a verb that takes do-support (a :polarity -, a question) also in its base form ("he does
+  not know", "does he know");
+- a :polarity - beside a :time ever (AMR's *never*) also as nothing;
+- a clause's present verb also in the form that agrees with its subject ("he goes");
+- a verb whose :time is said as an adverb of past time in its past forms only, of present time
+  in its other forms ("ate the bone yesterday", "the fish now swims").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from amrgen.amr import concept_form
+from amrgen.amr_vocabulary import EVER, NEGATIVE
+from amrgen.decoding.agreement import RELATIVE, where
+from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
+from amrgen.lexicon.words import BE_TENSES
+from amrgen.realization.clauses import (
+    FINITE,
+    heads_clause,
+    reported,
+    says_a_subject,
+    subject_of,
+    supporting_do_before,
+    time_tenses,
+)
+from amrgen.realization.control import controlled_subject
+from amrgen.realization.inflection import be_forms, inflect, is_base_form, is_past_form, supporting_do
+from amrgen.transitions.annotations import Key, SyntacticAnnotation
+from amrgen.transitions.configuration import Configuration
+from amrgen.transitions.transitions import Realize
+
+_VERBS = frozenset({"VB", "VBN", "VBG"})
+_FINITE_VERB = {tense: SyntacticAnnotation(pos="VB", tense=tense, voice="active") for tense in FINITE}
+
+
+class Offers:
+    """σ1's Realize transitions as phase 2 searches them."""
+
+    def __init__(self, lexicon: WordNetLexicon) -> None:
+        self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
+        self._verb = lru_cache(maxsize=None)(lambda stem: lexicon.knows(stem, "v"))
+        self._past = lru_cache(maxsize=None)(lambda word: bool(word) and is_past_form(word))
+
+    def offered(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """σ1's Realize transitions (with their probabilities) as phase 2 searches them: a
+        :polarity - beside a :time ever (AMR's *never*) may also be said as nothing
+        (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
+        its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
+        past time in its past forms only (:meth:`tensed`)."""
+        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(
+            c, self._supported(c, self._as_verb(c, realizations)))))
+
+    @staticmethod
+    def _supported(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where σ1 may take do-support (a :polarity -, a question:
+        :func:`~amrgen.realization.clauses.supporting_do_before`), its finite verbs also in their
+        base form with the same annotation ("he does not know", "does he know", where the realize
+        model offers "knows")."""
+        if supporting_do_before(c.graph, c.sigma1) is None:
+            return realizations
+        offered = {(t.word, t.annotation) for t, _ in realizations}
+        added = []
+        for t, p in realizations:
+            a = t.annotation
+            if a.pos == "VB" and a.tense in FINITE and a.voice != "passive" and (forms := supporting_do(t.word)) \
+                    and (forms[1], a) not in offered:
+                offered.add((forms[1], a))
+                added.append((Realize(forms[1], a), p))
+        return [*realizations, *added]
+
+    def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability
+        of the most probable realization: in its base form where σ1's subject is controlled
+        (:func:`~amrgen.realization.control.controlled_subject`), in the past and the present
+        where a verb of saying or thinking reports σ1 and its subject is no event ("anna informed
+        tom that anna arrived", not "the arrival of anna"); the annotation model may know the
+        frame only as a noun (study-01: "studies" in Bio), and the agreement
+        (:class:`~amrgen.decoding.agreement.Agreement`) keeps the infinitives and the verbs that agree."""
+        g, v = c.graph, c.sigma1
+        stem = concept_form(g.label(v))
+        if not realizations or not self._verb(stem):
+            return realizations
+        p = realizations[0][1]
+        if controlled_subject(c, v) is not None:
+            if any(t.annotation.pos == "VB" and self._base(t.word) for t, _ in realizations):
+                return realizations
+            return [*realizations, (Realize(stem, SyntacticAnnotation(pos="VB")), p)]
+        if (reported(g, v) and heads_clause(g, v) and says_a_subject(g, v)
+                and not any(t.annotation.pos == "VB" and t.annotation.tense in FINITE for t, _ in realizations)):
+            return [*realizations, *((Realize(inflect(stem, tag)[0], _FINITE_VERB[tense]), p)
+                                     for tag, tense in (("VBD", "past"), ("VBZ", "present")))]
+        return realizations
+
+    @staticmethod
+    def _silent_polarity(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, for a :polarity - beside a :time ever, ε with the probability
+        of its most probable realization: the ever said *never* says it (the agreement's
+        :meth:`~amrgen.decoding.agreement.Agreement.single_negation` keeps the candidates that say
+        it once)."""
+        g, v = c.graph, c.sigma1
+        if (str(g.label(v)) == NEGATIVE and realizations and all(t.word for t, _ in realizations)
+                and any(label == "polarity" and any(str(g.label(u)) == EVER for u in g.children(parent))
+                        for parent, label, _ in g.in_edges(v))):
+            t, p = realizations[0]
+            return [*realizations, (Realize("", t.annotation), p)]
+        return realizations
+
+    @staticmethod
+    def _agreeing_present(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` and, where σ1 is neither a command nor a question, for each active verb
+        in the present, the present form that agrees with its subject as ρ has it (the
+        subject's best candidate; its children are realized before it), with the probability of
+        the form it inflects, where missing: the realize model chose the form without the
+        subject ("he go"), and :meth:`~amrgen.decoding.agreement.Agreement.finite` keeps the forms that agree."""
+        g, v = c.graph, c.sigma1
+        if heads_clause(g, v) is None:
+            return realizations
+        subject = subject_of(g, v)
+        word = None if subject is None else c.rho.get(Key.REAL, subject)
+        if word is not None:
+            thirds = (be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
+                               str(g.label(subject)))[0] == "is",)
+        elif any(label == RELATIVE for _, label, _ in g.in_edges(v)):
+            thirds = (True, False)  # its antecedent is realized after it: both, the agreement keeps one
+        else:
+            return realizations
+        offered = {(t.word, t.annotation) for t, _ in realizations}
+        added = []
+        for t, p in realizations:
+            a = t.annotation
+            if a.pos != "VB" or a.tense != "present" or a.voice == "passive" or not t.word or " " in t.word \
+                    or t.word in BE_TENSES or (forms := supporting_do(t.word)) is None:
+                continue
+            for third in thirds:
+                agreeing = inflect(forms[1], "VBZ" if third else "VBP")[0]
+                if (agreeing, a) not in offered:
+                    offered.add((agreeing, a))
+                    added.append((Realize(agreeing, a), p))
+        return [*realizations, *added]
+
+    def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
+        the past tense where a :time child is said as an adverb of past time, and those in no
+        past form or tense where it is said as one of present time, as ρ has its children (their
+        best candidates; :data:`~amrgen.lexicon.words.TIME_TENSES`); a word that is not a verb
+        keeps any form.  All of them where none agrees."""
+        g, v = c.graph, c.sigma1
+        tenses = time_tenses(c, v)
+        if not tenses:
+            return realizations
+        past = "past" in tenses
+        return where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
+                      or (pair[0].annotation.tense == "past") == past == self._past(pair[0].word))
