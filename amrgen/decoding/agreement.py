@@ -57,7 +57,9 @@ all, so that the search never loses its last candidate):
 - the cause of a cause-01 said as a clause takes no word after *because* ("because it is
   tired"), and a copy of a noun said *it* or *they* (:mod:`amrgen.realization.defaults`) is
   said as nothing beside a parent that is no verb or adjective ("show resistance");
-- a form of *be* that Insert-Child put before a verb agrees with the verb's subject said
+- the *be* that Insert-Child put before an adjective heading a clause (a copula) is finite, in
+  the tense of a :time adverb if it has one;
+- a form of *be* that Insert-Child put before a verb or adjective agrees with its subject said
   before it (``the results were compared``, ``they are``): the candidates of the
   auxiliary are checked against the subject's candidate in each partial candidate of v
   (:meth:`Agreement.auxiliary_subject`, :meth:`Agreement.agreeing_auxiliaries`).
@@ -72,10 +74,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, SUBJECT_ROLES
+from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    BE,
     BE_TENSES,
     DEMONSTRATIVES,
     DO,
@@ -94,6 +97,7 @@ from amrgen.realization.clauses import (
     CAUSE,
     FINITE,
     heads_clause,
+    predicate_subject,
     reported,
     says_a_subject,
     subject_of,
@@ -114,7 +118,7 @@ from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.constraints import ARG_EDGE
 from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, Realize, Reorder
 
-_AUXILIARIES = frozenset({"be", DO})
+_AUXILIARIES = frozenset({BE, DO})
 """The auxiliaries Insert-Child puts before a verb that agree with its subject."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
@@ -235,6 +239,9 @@ class Agreement:
             unsaid = forms[2] if side == LEFT and agent else forms[0] if side == RIGHT and not agent else None
             if unsaid is not None and forms[0] != forms[2]:  # "i saw", "disheartens me"; not "me saw", "disheartens i"
                 return lambda t: t is None or t.word != unsaid
+        if isinstance(child, InsertedVertex) and str(g.label(child)) == BE and pos == "JJ":  # a copula is finite
+            tenses = time_tenses(c, v)
+            return lambda t: t is None or t.word in BE_TENSES and (not tenses or BE_TENSES[t.word] == ("past" in tenses))
         if isinstance(child, InsertedVertex) and str(g.label(child)) == DO and pos == "VB":
             tenses = {c.rho.get(Key.TENSE, v)} & FINITE or time_tenses(c, v) or {"present"}
             if len(tenses) == 1:  # "i did not know", "he does not know"; a verb with no tense: "he does not run"
@@ -448,14 +455,15 @@ class Agreement:
     @staticmethod
     def auxiliary_subject(c: Configuration, child: Vertex, children: Sequence[Vertex]) -> Vertex | None:
         """The subject an auxiliary *be* or *do* (``child``, which Insert-Child added to σ1, a
-        verb) agrees with: σ1's ARG0, else ARG1, if it is combined before the auxiliary."""
+        verb or an adjective) agrees with: σ1's ARG0, else ARG1 (an adjective's
+        :func:`~amrgen.realization.clauses.predicate_subject`), if it is combined before the auxiliary."""
         g, v = c.graph, c.sigma1
         if not isinstance(child, InsertedVertex) or str(g.label(child)) not in _AUXILIARIES \
-                or c.rho.get(Key.POS, v) != "VB":
+                or c.rho.get(Key.POS, v) not in _PREDICATES:
             return None
         before = children[:children.index(child)]
-        return next((u for role in SUBJECT_ROLES for _, label, u in g.out_edges(v) if label == role and u in before),
-                    None)
+        subject = predicate_subject(g, v) if c.rho.get(Key.POS, v) == "JJ" else subject_of(g, v)
+        return subject if subject in before else None
 
     @staticmethod
     def agreeing_auxiliaries(c: Configuration, subject: Vertex, b, parts: list) -> list:

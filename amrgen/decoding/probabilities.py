@@ -20,7 +20,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   language model choose.  So is the *do* of do-support, before a negated verb or a
   question's verb in its base form (:func:`~amrgen.realization.clauses.takes_supporting_do`:
   "he does not run", "where does he live"; the Insert-Child model learnt it, 92 times in
-  Little Prince training, but rarely predicts it first).  Otherwise the most probable output of the
+  Little Prince training, but rarely predicts it first), and the *be* of an adjective that
+  heads a clause (:func:`~amrgen.realization.clauses.takes_copula`: "the girl is sad").  Otherwise the most probable output of the
   Insert-Child model other than an article or a mark.  At a sentence's root, then,
   the most probable mark that ends a sentence, for a model that learnt them
   (learnt punctuation, :meth:`TransitionProbabilities.final_mark`), placed last by Reorder.
@@ -31,7 +32,8 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   article stays first with probability 1 (5.1 inserts articles by hand and
   puts them before all other children; docs/deviations.md), and do-support's
   *do* right before the *not* or the question's subject (which goes left of σ1),
-  or σ1, with probability 1: the order models score that place low.  The best
+  or σ1, and an adjective's copula right after its subject, first on the left,
+  with probability 1: the order models score these places low.  The best
   orders are found without listing all n! orders: the best side
   assignments (a product of independent p_* factors), then for each side
   the best orders of its children (all orders of up to
@@ -59,12 +61,18 @@ from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
-from amrgen.lexicon.words import ARTICLES, COPULAS, DO, FINAL_MARKS, MASS_NOUNS
+from amrgen.lexicon.words import ARTICLES, BE, COPULAS, DO, FINAL_MARKS, MASS_NOUNS
 from amrgen.ml.context import FeatureContext
 from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
-from amrgen.realization.clauses import subject_of, supporting_do_before, takes_supporting_do
+from amrgen.realization.clauses import (
+    predicate_subject,
+    subject_of,
+    supporting_do_before,
+    takes_copula,
+    takes_supporting_do,
+)
 from amrgen.realization.entities import shows_concept
 from amrgen.realization.inflection import is_base_form
 from amrgen.realization.nominalizations import concept_word
@@ -296,10 +304,12 @@ class TransitionProbabilities:
         denom = c.rho.get(Key.DENOM, v)
         if denom in ARTICLES and self.system.applicable(InsertChild(denom, LEFT), c):
             return [(InsertChild(denom, LEFT), 1.0)]
-        if c.rho.get(Key.VOICE, v) == "passive" and self.system.applicable(InsertChild("be", LEFT), c):
-            return [(InsertChild("be", LEFT), 1.0)]
+        if c.rho.get(Key.VOICE, v) == "passive" and self.system.applicable(InsertChild(BE, LEFT), c):
+            return [(InsertChild(BE, LEFT), 1.0)]
         if takes_supporting_do(c, v) and self.system.applicable(InsertChild(DO, LEFT), c):
             return [(InsertChild(DO, LEFT), 1.0)]
+        if takes_copula(c, v) and self.system.applicable(InsertChild(BE, LEFT), c):
+            return [(InsertChild(BE, LEFT), 1.0)]
         probabilities = self.models.probabilities(ModelName.INSERT_CHILD, self.models.context(c))
         found: list[tuple[Transition, float]] = [
             (NoInsertion(), probabilities.get("", 1.0 if not probabilities else _MIN_P))]
@@ -355,23 +365,30 @@ class TransitionProbabilities:
         marks = [ch for ch in inserted if is_final_mark(g, ch)]
         supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
         supported = supporting_do_before(g, v) if supporting else None
+        copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
+        subject = predicate_subject(g, v) if copula else None
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []
         # a question's do-support says do, the subject, then the verb: the subject goes left
         fixed = {supported: LEFT} if supported is not None and supported == subject_of(g, v) else {}
+        if subject is not None:  # a predicate's copula after its subject: "i am glad"
+            fixed = {subject: LEFT}
         for sides, p_sides in self._side_assignments(context, free, fixed):
             ordered = context.derive(sides=sides)
             halves = []
             for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
                 # An inserted child has no side to choose: Insert-Child-(w, left) put it left.
-                members = [ch for ch in children if sides.get(ch, LEFT) == side
-                           and ch not in articles and ch not in marks and ch not in supporting]
+                members = [ch for ch in children if sides.get(ch, LEFT) == side and ch not in articles
+                           and ch not in marks and ch not in supporting and ch not in copula]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
                 if supporting:  # do-support's do right before the not or the subject, or before v
                     at = left.index(supported) if supported in left else len(left)
                     left = (*left[:at], *supporting, *left[at:])
+                if copula:  # the subject, the copula, then the predicate's modifiers: "they are not tired"
+                    left = (subject, *copula, *(u for u in left if u != subject)) if subject in left \
+                        else (*left, *copula)
                 sequence = (*articles, *left, v, *right, *marks)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])

@@ -93,8 +93,9 @@ NEGATION_CARRIERS = _set("negation-carriers")
 AUXILIARY_LEMMA_OF = {form: lemma for lemma, forms in (("be", BE_FORMS), ("have", HAVE_FORMS), ("do", DO_FORMS))
                       for form in forms}
 """The lemma of each form of be, have and do (was → be)."""
-DO = "do"
-"""The auxiliary of do-support, as Insert-Child inserts it (its forms: :data:`DO_FORMS`)."""
+BE, DO = "be", "do"
+"""The auxiliaries of the passive and the copula, and of do-support, as Insert-Child inserts
+them (their forms: :data:`BE_FORMS`, :data:`DO_FORMS`)."""
 
 RAISING_MODALS = _set("raising-modals")
 """The words of modal concepts that raise their clause's subject (can, could, must, may, might)."""

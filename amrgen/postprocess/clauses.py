@@ -12,6 +12,7 @@ from amrgen.amr_vocabulary import MODAL_CLAUSES, PERSON
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    BE,
     BE_TENSES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
@@ -32,15 +33,19 @@ from amrgen.postprocess.editing import (
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
-from amrgen.realization.clauses import heads_clause, time_tenses
+from amrgen.realization.clauses import PREDICATE_SUBJECTS, heads_clause, time_tenses
 from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
 from amrgen.transitions.annotations import NONE, Key
-from amrgen.transitions.configuration import Configuration, below_between_word, finalize, is_between_word
+from amrgen.transitions.configuration import (
+    Configuration,
+    InsertedVertex,
+    below_between_word,
+    finalize,
+    is_between_word,
+)
 
 LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
-PREDICATE_SUBJECTS = ("ARG1", "ARG0", "domain")
-"""The roles of an adjectival predicate's subject, in the order they are looked for."""
 MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
 """The roles of what may stand between an adjectival predicate and its subject (not very, at all)."""
 DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
@@ -130,7 +135,8 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
     lm, longest = context.lm, context.hyper.copula_modifier_max_words
     for v in _clause_heads(c.graph):
         adjective = _predicate_word(c, v, context.lexicon)
-        if adjective is None:
+        if adjective is None or any(isinstance(u, InsertedVertex) and str(c.graph.label(u)) == BE
+                                    for u in c.graph.children(v)):  # phase 2 said its copula
             continue
         subject = next((u for role in PREDICATE_SUBJECTS for _, label, u in c.graph.out_edges(v)
                         if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)

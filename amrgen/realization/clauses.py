@@ -8,6 +8,7 @@ from __future__ import annotations
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
 from amrgen.amr_vocabulary import EVER, MULTI_SENTENCE, NEGATIVE, SUBJECT_ROLES, UNKNOWN
 from amrgen.graph import Graph, Vertex
+from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,
     COORDINATION_CONCEPTS,
@@ -23,6 +24,9 @@ from amrgen.transitions.constraints import is_propbank_frameset
 
 FINITE = frozenset({"present", "past"})
 """The tenses of a finite verb."""
+DOMAIN = "domain"
+PREDICATE_SUBJECTS = ("ARG1", "ARG0", DOMAIN)
+"""The roles of a predicate's subject, in the order they are looked for."""
 _REPORTED_BY = REPORTING_VERBS - SPEECH_VERBS | {"say-01"}
 CAUSE = "cause-01"
 _CAUSE_CLAUSES = frozenset({"ARG0", "ARG1"})
@@ -100,6 +104,24 @@ def takes_supporting_do(c: Configuration, v: Vertex) -> bool:
             and (head not in NEGATION_CARRIERS or AUXILIARY_LEMMA_OF.get(head) == concept_form(g.label(v)))
             and (c.rho.get(Key.TENSE, v) in FINITE or has_mode(g, v, "imperative") or heads_clause(g, v)
                  or before == subject_of(g, v)))
+
+
+def predicate_subject(g: Graph, v: Vertex) -> Vertex | None:
+    """The subject of v said as a predicate after a copula: its ARG1, else ARG0, else :domain."""
+    roles = {label: u for _, label, u in g.out_edges(v)}
+    return next((roles[role] for role in PREDICATE_SUBJECTS if role in roles), None)
+
+
+def takes_copula(c: Configuration, v: Vertex) -> bool:
+    """Whether v, said as an adjective (ρ(POS) = JJ, an adjective in WordNet) that heads a clause
+    and has a subject that is no event (its ARG1 or ARG0; the copula of a :domain is
+    Insert-Between's), takes a copula after its subject: AMR writes none ("(g / glad-02 :ARG0
+    (i / i))": "i am glad"), and the Insert-Child model rarely inserts it first."""
+    g, word = c.graph, c.rho.get(Key.REAL, v)
+    subject = predicate_subject(g, v)
+    return (c.rho.get(Key.POS, v) == "JJ" and bool(word) and WORDNET.knows(word, "a") and heads_clause(g, v) is True
+            and subject is not None and DOMAIN not in g.edge_labels(v, subject)
+            and not is_propbank_frameset(str(g.label(below_between_word(g, subject)))))
 
 
 def reported(g: Graph, v: Vertex) -> bool:

@@ -126,7 +126,10 @@ def test_an_auxiliary_agrees_without_postprocessing(generator):
 GRAPHS = {
     # (Section 4.4 alone leaves the subject after the modal: "must this sheep have box .")
     "(o / obligate-01 :ARG2 (h / have-03 :ARG0 (s / sheep :mod (t / this)) :ARG1 (b / box)))": ("have", "has"),
-    "(l / long-03 :ARG1 (l2 / line :mod (t / this)))": ("these lines", "this lines"),
+    # the demonstrative has its noun's number, and the adjective its copula ("this line is long")
+    "(l / long-03 :ARG1 (l2 / line :mod (t / this)))": ("this line is long", "this lines"),
+    "(s / sad-02 :ARG1 (g / girl))": ("the girl is sad", "sad to the girl"),
+    "(t / tire-01 :polarity - :ARG1 (t2 / they))": ("they were not tired", "not them"),
 }
 
 
