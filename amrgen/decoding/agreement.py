@@ -241,7 +241,8 @@ class Agreement:
                 return lambda t: t is None or t.word != unsaid
         if isinstance(child, InsertedVertex) and str(g.label(child)) == BE and pos == "JJ":  # a copula is finite
             tenses = time_tenses(c, v)
-            return lambda t: t is None or t.word in BE_TENSES and (not tenses or BE_TENSES[t.word] == ("past" in tenses))
+            return lambda t: t is None or t.word in BE_TENSES and (
+                not tenses or BE_TENSES[t.word] == ("past" in tenses))
         if isinstance(child, InsertedVertex) and str(g.label(child)) == DO and pos == "VB":
             tenses = {c.rho.get(Key.TENSE, v)} & FINITE or time_tenses(c, v) or {"present"}
             if len(tenses) == 1:  # "i did not know", "he does not know"; a verb with no tense: "he does not run"
@@ -389,7 +390,8 @@ class Agreement:
         :polarity said *not* (or *no*) and a child said as a negative word (*never*, which the
         realize model learnt for the :time ever that AMR writes beside the :polarity) make two
         ("i not never learned"), the :polarity said as nothing
-        (:meth:`~amrgen.decoding.offers.Offers.offered`) and no such child none.  All of them where none says it once."""
+        (:meth:`~amrgen.decoding.offers.Offers.offered`) and no such child none.  All of them
+        where none says it once."""
         g, v = c.graph, c.sigma1
         polarity = {u for _, label, u in g.out_edges(v) if label == "polarity" and str(g.label(u)) == NEGATIVE}
         if not polarity:

@@ -12,19 +12,20 @@ Reorder and prune_h3(all(c)) for Insert-Between / No-Insertion (thesis
   named entity arranged as its name alone (5.2) has its default realization,
   ε, only; a country, continent, city, state, province or county with a
   one-word name takes no article (France, Europe, Rome).
-- Insert-Child: at most one, to the left (5.1).  Articles and the auxiliary
-  of the passive are inserted by hand from α(DENOM) and α(VOICE) (5.1: "we
-  manually handle insertions of articles and auxiliary verbs required by
-  passive constructions"), with probability 1 since P^w(α) already scored
-  α; the auxiliary is *be*, whose form its default realizations and the
-  language model choose.  So is the *do* of do-support, before a negated verb or a
-  question's verb in its base form (:func:`~amrgen.realization.clauses.takes_supporting_do`:
-  "he does not run", "where does he live"; the Insert-Child model learnt it, 92 times in
-  Little Prince training, but rarely predicts it first), and the *be* of an adjective that
-  heads a clause (:func:`~amrgen.realization.clauses.takes_copula`: "the girl is sad").  Otherwise the most probable output of the
-  Insert-Child model other than an article or a mark.  At a sentence's root, then,
-  the most probable mark that ends a sentence, for a model that learnt them
-  (learnt punctuation, :meth:`TransitionProbabilities.final_mark`), placed last by Reorder.
+- Insert-Child: at most one, to the left (5.1). Articles and the auxiliary of the
+  passive are inserted by hand from α(DENOM) and α(VOICE) (5.1: "we manually handle
+  insertions of articles and auxiliary verbs required by passive constructions"), with
+  probability 1 since P^w(α) already scored α; the auxiliary is *be*, whose form its
+  default realizations and the language model choose. So is the *do* of do-support,
+  before a negated verb or a question's verb in its base form
+  (:func:`~amrgen.realization.clauses.takes_supporting_do`: "he does not run", "where
+  does he live"; the Insert-Child model learnt it, 92 times in Little Prince training,
+  but rarely predicts it first), and the *be* of an adjective that heads a clause
+  (:func:`~amrgen.realization.clauses.takes_copula`: "the girl is sad"). Otherwise the
+  most probable output of the Insert-Child model other than an article or a mark. At a
+  sentence's root, then, the most probable mark that ends a sentence, for a model that
+  learnt them (learnt punctuation, :meth:`TransitionProbabilities.final_mark`), placed
+  last by Reorder.
 - Reorder-(v1..vn): Eq. (equ:reo3) with p_*, p_l and p_r.  A child that
   Insert-Child-(w, left) added is left of σ1 (its Mapping puts σ~ ≺ σ1, so
   p_* is 1 for it, as in the reference implementation, §8.4); its place
@@ -55,9 +56,9 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 
-from amrgen.amr import concept_form, has_mode, is_sentence_root, quantity_of_unit
+from amrgen.amr import asks, concept_form, has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
-from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES
+from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES, UNKNOWN
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
@@ -363,33 +364,20 @@ class TransitionProbabilities:
         inserted = [ch for ch in children if PLACEHOLDER in g.edge_labels(v, ch)]
         articles = [ch for ch in inserted if str(g.label(ch)) in ARTICLES]
         marks = [ch for ch in inserted if is_final_mark(g, ch)]
-        supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
-        supported = supporting_do_before(g, v) if supporting else None
-        copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
-        subject = predicate_subject(g, v) if copula else None
         free = [ch for ch in children if ch not in inserted]
         context = self.models.context(c)
+        placement = _Placement(c, inserted)
         candidates: list[tuple[tuple[Vertex, ...], float]] = []
-        # a question's do-support says do, the subject, then the verb: the subject goes left
-        fixed = {supported: LEFT} if supported is not None and supported == subject_of(g, v) else {}
-        if subject is not None:  # a predicate's copula after its subject: "i am glad"
-            fixed = {subject: LEFT}
-        for sides, p_sides in self._side_assignments(context, free, fixed):
+        for sides, p_sides in self._side_assignments(context, free, placement.fixed):
             ordered = context.derive(sides=sides)
             halves = []
             for side, model in ((LEFT, ModelName.REORDER_LEFT), (RIGHT, ModelName.REORDER_RIGHT)):
                 # An inserted child has no side to choose: Insert-Child-(w, left) put it left.
                 members = [ch for ch in children if sides.get(ch, LEFT) == side and ch not in articles
-                           and ch not in marks and ch not in supporting and ch not in copula]
+                           and ch not in marks and ch not in placement.by_hand]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
-                if supporting:  # do-support's do right before the not or the subject, or before v
-                    at = left.index(supported) if supported in left else len(left)
-                    left = (*left[:at], *supporting, *left[at:])
-                if copula:  # the subject, the copula, then the predicate's modifiers: "they are not tired"
-                    left = (subject, *copula, *(u for u in left if u != subject)) if subject in left \
-                        else (*left, *copula)
-                sequence = (*articles, *left, v, *right, *marks)
+                sequence = (*articles, *placement.left(left), v, *right, *marks)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])
         # prune_h2 keeps the first h.n2 applicable orders of this (stably sorted) list:
@@ -497,3 +485,41 @@ class TransitionProbabilities:
             return [(InsertBetween("be", RIGHT), 1.0)]
         options = [NoInsertion(), *(InsertBetween(w, RIGHT) for w in COPULAS if w != "be")]
         return [(t, 1 / len(options)) for t in options if self.system.applicable(t, c)]
+
+
+class _Placement:
+    """The children of σ1 that Reorder places by hand, as 5.1 places articles (the order models
+    score these places low): do-support's *do* right before the *not*, or before a question's
+    subject, which goes left of σ1 after the child that asks, where that is no clause ("where
+    does he live", "which city does he love"); an
+    adjective's copula right after its subject, first on the left ("they are not tired")."""
+
+    def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
+        g, v = c.graph, c.sigma1
+        self.supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
+        self.before = supporting_do_before(g, v) if self.supporting else None
+        self.copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
+        self.subject = predicate_subject(g, v) if self.copula else None
+        self.asking = None
+        self.fixed: dict[Vertex, str] = {}
+        if self.before is not None and self.before == subject_of(g, v):  # a question
+            self.fixed[self.before] = LEFT
+            self.asking = next((u for u in g.children(v) if u != self.before and u not in inserted and (
+                str(g.label(u)) == UNKNOWN or asks(g, u) and not is_propbank_frameset(str(g.label(u))))), None)
+            if self.asking is not None:
+                self.fixed[self.asking] = LEFT
+        if self.subject is not None:
+            self.fixed[self.subject] = LEFT
+        self.by_hand = {*self.supporting, *self.copula, *([self.asking] if self.asking is not None else [])}
+
+    def left(self, left: tuple[Vertex, ...]) -> tuple[Vertex, ...]:
+        """The left children in the order the models gave ``left`` (the others), with those placed by hand."""
+        if self.supporting:
+            at = left.index(self.before) if self.before in left else len(left)
+            left = (*left[:at], *self.supporting, *left[at:])
+        if self.asking is not None:
+            left = (self.asking, *left)
+        if self.copula:
+            left = (self.subject, *self.copula, *(u for u in left if u != self.subject)) if self.subject in left \
+                else (*left, *self.copula)
+        return left

@@ -75,12 +75,13 @@ def time_tenses(c: Configuration, v: Vertex) -> set[str]:
 def supporting_do_before(g: Graph, v: Vertex) -> Vertex | None:
     """The child of v right before which do-support puts *do*: the subject of a question v heads
     (``:mode interrogative``, or a sentence's verb with an amr-unknown below it whose subject
-    asks nothing: "where does he live", "does he collect butterflies"; not "who saw you"), else
-    v's :polarity - (but beside a :time ever, said *never*: "he does not run"); None where v
-    takes none (what :func:`takes_supporting_do` asks of its realization)."""
+    asks nothing, but a verb of speech, whose quote asks: "where does he live", "does he collect
+    butterflies"; not "who saw you"), else v's :polarity - (but beside a :time ever, said
+    *never*: "he does not run"); None where v takes none (what :func:`takes_supporting_do` asks
+    of its realization)."""
     subject = subject_of(g, v)
     if subject is not None and str(g.label(subject)) != UNKNOWN and not asks(g, subject) and (
-            has_mode(g, v, "interrogative") or asks(g, v) and all(
+            has_mode(g, v, "interrogative") or asks(g, v) and str(g.label(v)) not in SPEECH_VERBS and all(
                 str(g.label(p)) in SPEECH_VERBS | {MULTI_SENTENCE} for p in g.parents(v))):
         return subject
     negation = next((u for _, label, u in g.out_edges(v) if label == "polarity" and str(g.label(u)) == NEGATIVE),

@@ -1,6 +1,7 @@
 """Agreement in phase 2 (amrgen.decoding.agreement): only a child's candidates whose
 form agrees with its parent's realization are combined, if it has any."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -349,3 +350,16 @@ def test_no_to_before_the_noun_a_verb_of_infinitives_takes_nor_a_preposition_bef
     bind = AGREEMENT.barred_before(_parent("bind-01", "binding", "VB", "gtp", "ARG1"), "u")  # "binding to gtp"
     assert [bind(b) for b in (noun, verb)] == [set(), set()]
     assert "that" not in bind(finite) and "of" in bind(finite)
+
+
+
+@pytest.mark.parametrize("graph, said", [
+    ("(s / see-01 :ARG0 (y / you) :ARG1 (a / amr-unknown))", r"what do you see \?"),
+    ("(l / live-01 :ARG0 (h / he) :location (a / amr-unknown))", r"where (does|did) he live \?"),
+    ("(c / collect-01 :mode interrogative :ARG0 (h / he) :ARG1 (b / butterfly))", r"(does|did) he collect "),
+])
+def test_a_question_says_do_before_its_subject_and_its_question_word_first_without_postprocessing(
+        generator, graph, said):
+    """Do-support in a question: Insert-Child's *do* before the subject, which goes left of the
+    verb, after the child that asks ("what do you see", not "you see what")."""
+    assert re.match(said, generator.with_postprocess("thesis").generate(Amr.from_penman(graph)).sentence)
