@@ -78,10 +78,11 @@ NOT_IN_FULL = frozenset({"articles", "punctuation", "duplicates", "fronted-claus
 refined), its duplicates (phase 2 says no word twice in a row, :mod:`amrgen.decoding.beam`),
 and fronted-clause-commas (leaving it out costs under 0.3 BLEU on every dev set).  Every
 step ``full`` runs costs at least 0.3 BLEU on some dev set when left out
-(``benchmarks/postprocess_ablation.py``, docs/results.md), except two that mend what a
+(``benchmarks/postprocess_ablation.py``, docs/results.md), except three that mend what a
 person would never write where phase 2 found no candidate that agrees
 (:mod:`amrgen.decoding.agreement`), too rarely for BLEU to count: bare-infinitives ("can
-used" with no base form to agree with the modal) and finite-verbs ("he go", "back have")."""
+used" with no base form to agree with the modal), finite-verbs ("he go", "back have") and
+pronoun-cases ("succeeded to i make", the infinitive's subject said)."""
 PIPELINES: dict[str, tuple[str, ...]] = {
     "thesis": ("articles", "punctuation", "duplicates"),
     "full": tuple(step.name for step in STEPS if step.name not in NOT_IN_FULL),
