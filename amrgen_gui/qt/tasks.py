@@ -35,9 +35,9 @@ import contextlib
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from amrgen.stepping.session import USER_ERRORS
@@ -46,6 +46,55 @@ from amrgen_gui.state.progress import Cancelled, Report
 SWITCH_INTERVAL = 0.0001
 """How long (seconds) a thread keeps the interpreter lock while another waits,
 from the first task on (:func:`sys.setswitchinterval`; Python's default is 0.005)."""
+
+
+T = TypeVar("T")
+
+
+class _GuiThreadCalls(QObject):
+    """Runs a function on the GUI thread, where it was made, for a worker."""
+
+    call = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.thread_id = threading.get_ident()
+        self.call.connect(self._run, Qt.ConnectionType.QueuedConnection)
+
+    @Slot(object)
+    def _run(self, job: Callable[[], None]) -> None:
+        job()
+
+
+_GUI_THREAD_CALLS: list[_GuiThreadCalls] = []
+"""The one :class:`_GuiThreadCalls`, made on the GUI thread with the first task."""
+
+
+def on_gui_thread(work: Callable[[], T]) -> T:
+    """``work()``, run on the GUI thread where a worker asks: Qt's drawing of text from two
+    threads at once could hang both (an export's picture drawn in a worker while the window
+    painted), so a worker has each small drawing made there, holding the event loop only as
+    long as that drawing takes.  The worker waits on an event, which lets the interpreter lock
+    go (a blocking queued connection would keep it, and the GUI thread could not run ``work``)."""
+    if not _GUI_THREAD_CALLS or threading.get_ident() == _GUI_THREAD_CALLS[0].thread_id:
+        return work()
+    ran = threading.Event()
+    results: list[tuple[bool, Any]] = []
+
+    def job() -> None:
+        try:
+            results.append((True, work()))
+        except Exception as error:  # noqa: BLE001 (handed back to the worker, which raises it)
+            results.append((False, error))
+        finally:
+            ran.set()
+
+    _GUI_THREAD_CALLS[0].call.emit(job)
+    ran.wait()
+    done, value = results[0]
+    if not done:
+        raise value
+    return value
 
 
 class Task(QObject):
@@ -57,6 +106,8 @@ class Task(QObject):
 
     def __init__(self, work: Callable[[Report], Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
+        if not _GUI_THREAD_CALLS:
+            _GUI_THREAD_CALLS.append(_GuiThreadCalls())
         self.work = work
         self.cancelled = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)

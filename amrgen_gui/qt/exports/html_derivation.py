@@ -38,6 +38,7 @@ from amrgen.transitions.annotations import ALL_KEYS
 from amrgen.transitions.configuration import Configuration
 from amrgen_gui.qt import theme
 from amrgen_gui.qt.exports.embedded_font import FALLBACK, font_face_css, font_stack
+from amrgen_gui.qt.tasks import on_gui_thread
 from amrgen_gui.qt.views.graph_items import BADGE_FONT, EdgeItem, NodeItem, edge_colour, node_look
 from amrgen_gui.qt.views.graph_view import session_layout
 from amrgen_gui.qt.views.layout import hidden_vertices, shown_edges
@@ -213,7 +214,7 @@ class _Drawings:
         numbers = []
         for j in range(count):
             text, colour = f"{prefix}{j + 1}", first if j == 0 else theme.MUTED
-            width = QFontMetricsF(BADGE_FONT).horizontalAdvance(text) + 10
+            width = on_gui_thread(lambda text=text: QFontMetricsF(BADGE_FONT).horizontalAdvance(text)) + 10
             number = self._number(("badge", text, colour.name()), lambda text=text, colour=colour: _Pill(text, colour),
                                   origin=True)
             self.widths[number] = width
@@ -223,12 +224,17 @@ class _Drawings:
     def _number(self, key: Hashable, item: Callable[[], QGraphicsItem], origin: bool = False) -> int:
         number = self._numbers.get(key)
         if number is None:
-            drawn = item()
+            drawn, text = on_gui_thread(lambda: self._drawn(item, origin))
             number = self._numbers[key] = len(self.texts)
-            self.texts.append(_svg_fragment(drawn, QPointF(0, 0) if origin else self.area.topLeft()))
+            self.texts.append(text)
             if isinstance(drawn, NodeItem):
                 self.anchors[number] = (drawn.ellipse.right() - self.area.left(), drawn.ellipse.top() - self.area.top())
         return number
+
+    def _drawn(self, item: Callable[[], QGraphicsItem], origin: bool) -> tuple[QGraphicsItem, str]:
+        """The item and its SVG, drawn on the GUI thread (:func:`~amrgen_gui.qt.tasks.on_gui_thread`)."""
+        drawn = item()
+        return drawn, _svg_fragment(drawn, QPointF(0, 0) if origin else self.area.topLeft())
 
 
 class _Pill(QGraphicsItem):
