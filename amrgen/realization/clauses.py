@@ -1,7 +1,8 @@
-"""Which vertices head a clause whose verb is finite, their subjects, and the tense their time
-adverbs fix: what phase 2's agreement (:mod:`amrgen.decoding.agreement`), the default
-realization of a copy that is such a clause's subject (:mod:`amrgen.realization.defaults`) and
-the clause steps of postprocessing (:mod:`amrgen.postprocess.clauses`) ask."""
+"""Which vertices head a clause whose verb is finite, their subjects, the tense their time
+adverbs fix, and which take do-support or a copula: what phase 2 (:mod:`amrgen.decoding.agreement`,
+:mod:`amrgen.decoding.offers`, :mod:`amrgen.decoding.probabilities`), the default realization of
+a copy that is such a clause's subject (:mod:`amrgen.realization.defaults`) and the clause steps
+of postprocessing (:mod:`amrgen.postprocess.clauses`) ask."""
 
 from __future__ import annotations
 
