@@ -100,8 +100,8 @@ from amrgen.realization.clauses import (
     predicate_subject,
     reported,
     says_a_subject,
+    question_subject,
     subject_of,
-    supporting_do_before,
     time_tenses,
 )
 from amrgen.realization.control import controlled_subject, object_controller
@@ -268,9 +268,8 @@ class Agreement:
         whose *do* agrees with the subject ("what do you see", not "what does you see"); the
         *do* before a subject said before it agreed as it was combined
         (:meth:`agreeing_auxiliaries`).  All of them where none does."""
-        g, v = c.graph, c.sigma1
-        subject = supporting_do_before(g, v)
-        if subject is None or subject != subject_of(g, v):
+        subject = question_subject(c.graph, c.sigma1)
+        if subject is None:
             return found
 
         def agrees(b) -> bool:

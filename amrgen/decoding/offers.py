@@ -17,7 +17,7 @@ children, may lack them; the agreement of the candidates built of them is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from amrgen.amr import concept_form
@@ -69,15 +69,13 @@ class Offers:
         model offers "knows")."""
         if supporting_do_before(c.graph, c.sigma1) is None:
             return realizations
-        offered = {(t.word, t.annotation) for t, _ in realizations}
-        added = []
-        for t, p in realizations:
+
+        def base(t: Realize) -> tuple[str, ...]:
             a = t.annotation
-            if a.pos == "VB" and a.tense in FINITE and a.voice != "passive" and (forms := supporting_do(t.word)) \
-                    and (forms[1], a) not in offered:
-                offered.add((forms[1], a))
-                added.append((Realize(forms[1], a), p))
-        return [*realizations, *added]
+            forms = a.pos == "VB" and a.tense in FINITE and a.voice != "passive" and supporting_do(t.word)
+            return (forms[1],) if forms else ()
+
+        return _and_forms(realizations, base)
 
     def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
         """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability
@@ -135,19 +133,15 @@ class Offers:
             thirds = (True, False)  # its antecedent is realized after it: both, the agreement keeps one
         else:
             return realizations
-        offered = {(t.word, t.annotation) for t, _ in realizations}
-        added = []
-        for t, p in realizations:
+
+        def agreeing(t: Realize) -> tuple[str, ...]:
             a = t.annotation
             if a.pos != "VB" or a.tense != "present" or a.voice == "passive" or not t.word or " " in t.word \
                     or t.word in BE_TENSES or (forms := supporting_do(t.word)) is None:
-                continue
-            for third in thirds:
-                agreeing = inflect(forms[1], "VBZ" if third else "VBP")[0]
-                if (agreeing, a) not in offered:
-                    offered.add((agreeing, a))
-                    added.append((Realize(agreeing, a), p))
-        return [*realizations, *added]
+                return ()
+            return tuple(inflect(forms[1], "VBZ" if third else "VBP")[0] for third in thirds)
+
+        return _and_forms(realizations, agreeing)
 
     def tensed(self, c: Configuration, realizations: Sequence) -> Sequence:
         """Of σ1's Realize transitions (with their probabilities), the verbs in a past form with
@@ -162,3 +156,16 @@ class Offers:
         past = "past" in tenses
         return where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
                       or (pair[0].annotation.tense == "past") == past == self._past(pair[0].word))
+
+
+def _and_forms(realizations: Sequence, forms: Callable[[Realize], tuple[str, ...]]) -> list:
+    """``realizations`` and, after them, the ``forms`` of each as Realize transitions with its
+    annotation and probability, each (word, α) once."""
+    offered = {(t.word, t.annotation) for t, _ in realizations}
+    added = []
+    for t, p in realizations:
+        for word in forms(t):
+            if (word, t.annotation) not in offered:
+                offered.add((word, t.annotation))
+                added.append((Realize(word, t.annotation), p))
+    return [*realizations, *added]

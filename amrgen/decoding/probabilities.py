@@ -69,7 +69,7 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.clauses import (
     predicate_subject,
-    subject_of,
+    question_subject,
     supporting_do_before,
     takes_copula,
     takes_supporting_do,
@@ -491,19 +491,22 @@ class _Placement:
     """The children of σ1 that Reorder places by hand, as 5.1 places articles (the order models
     score these places low): do-support's *do* right before the *not*, or before a question's
     subject, which goes left of σ1 after the child that asks, where that is no clause ("where
-    does he live", "which city does he love"); an
-    adjective's copula right after its subject, first on the left ("they are not tired")."""
+    does he live", "which city does he love"); an adjective's copula right after its subject,
+    first on the left ("they are not tired")."""
 
     def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
         g, v = c.graph, c.sigma1
         self.supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
-        self.before = supporting_do_before(g, v) if self.supporting else None
+        question = self.before = None
+        if self.supporting:
+            question = question_subject(g, v)
+            self.before = question if question is not None else supporting_do_before(g, v)
         self.copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
         self.subject = predicate_subject(g, v) if self.copula else None
         self.asking = None
         self.fixed: dict[Vertex, str] = {}
-        if self.before is not None and self.before == subject_of(g, v):  # a question
-            self.fixed[self.before] = LEFT
+        if question is not None:
+            self.fixed[question] = LEFT
             self.asking = next((u for u in g.children(v) if u != self.before and u not in inserted and (
                 str(g.label(u)) == UNKNOWN or asks(g, u) and not is_propbank_frameset(str(g.label(u))))), None)
             if self.asking is not None:

@@ -73,17 +73,26 @@ def time_tenses(c: Configuration, v: Vertex) -> set[str]:
             if label == "time"} & {"past", "present"}
 
 
-def supporting_do_before(g: Graph, v: Vertex) -> Vertex | None:
-    """The child of v right before which do-support puts *do*: the subject of a question v heads
-    (``:mode interrogative``, or a sentence's verb with an amr-unknown below it whose subject
-    asks nothing, but a verb of speech, whose quote asks: "where does he live", "does he collect
-    butterflies"; not "who saw you"), else v's :polarity - (but beside a :time ever, said
-    *never*: "he does not run"); None where v takes none (what :func:`takes_supporting_do` asks
-    of its realization)."""
+def question_subject(g: Graph, v: Vertex) -> Vertex | None:
+    """The subject of the question v heads, before which do-support puts *do* (``:mode
+    interrogative``, or a sentence's verb with an amr-unknown below it, but a verb of speech,
+    whose quote asks: "where does he live", "does he collect butterflies"), where the subject
+    asks nothing ("who saw you"); else None."""
     subject = subject_of(g, v)
     if subject is not None and str(g.label(subject)) != UNKNOWN and not asks(g, subject) and (
             has_mode(g, v, "interrogative") or asks(g, v) and str(g.label(v)) not in SPEECH_VERBS and all(
                 str(g.label(p)) in SPEECH_VERBS | {MULTI_SENTENCE} for p in g.parents(v))):
+        return subject
+    return None
+
+
+def supporting_do_before(g: Graph, v: Vertex) -> Vertex | None:
+    """The child of v right before which do-support puts *do*: the subject of a question v heads
+    (:func:`question_subject`), else v's :polarity - (but beside a :time ever, said *never*: "he
+    does not run"); None where v takes none (what :func:`takes_supporting_do` asks of its
+    realization)."""
+    subject = question_subject(g, v)
+    if subject is not None:
         return subject
     negation = next((u for _, label, u in g.out_edges(v) if label == "polarity" and str(g.label(u)) == NEGATIVE),
                     None)
@@ -101,11 +110,10 @@ def takes_supporting_do(c: Configuration, v: Vertex) -> bool:
     if c.rho.get(Key.POS, v) != "VB" or not word or c.rho.get(Key.VOICE, v) == "passive":
         return False
     head = word.split()[0]
-    before = supporting_do_before(g, v)
-    return (before is not None and is_base_form(head)
+    asked = question_subject(g, v) is not None
+    return ((asked or supporting_do_before(g, v) is not None) and is_base_form(head)
             and (head not in NEGATION_CARRIERS or AUXILIARY_LEMMA_OF.get(head) == concept_form(g.label(v)))
-            and (c.rho.get(Key.TENSE, v) in FINITE or has_mode(g, v, "imperative") or heads_clause(g, v)
-                 or before == subject_of(g, v)))
+            and (asked or c.rho.get(Key.TENSE, v) in FINITE or has_mode(g, v, "imperative") or heads_clause(g, v)))
 
 
 def predicate_subject(g: Graph, v: Vertex) -> Vertex | None:
