@@ -70,7 +70,7 @@ scores still choose among the candidates that agree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
@@ -89,6 +89,7 @@ from amrgen.lexicon.words import (
     POSSESSIVES,
     PREPOSITIONS,
     PRONOUN_FORMS,
+    QUESTION_WORDS_BY_ROLE,
     RAISING_MODALS,
     REFLEXIVES,
     SPEECH_VERBS,
@@ -119,6 +120,7 @@ from amrgen.transitions.constraints import ARG_EDGE
 from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, Realize, Reorder
 
 _AUXILIARIES = frozenset({BE, DO})
+_ADVERBIAL_QUESTIONS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 """The auxiliaries Insert-Child puts before a verb that agree with its subject."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
@@ -180,7 +182,8 @@ class Agreement:
     def barred_before(self, c: Configuration, child: Vertex):
         """A test of the child's candidates: the words no Insert-Between may put right before one.
         No preposition before a finite clause ("hopes her son wins", "informed tom anna arrived",
-        not "hopes to her son wins", "informed tom of anna arrived"), and, where the child is
+        not "hopes to her son wins", "informed tom of anna arrived") nor before where, when, why
+        or how ("where was he born", not "in where"), and, where the child is
         the ARG1 of a verb that takes a to-infinitive (:data:`~amrgen.lexicon.words.INFINITIVE_SHARES`),
         no *to* before anything but a verb in its base form where most of the verb's *to* are
         an infinitive's ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp")."""
@@ -189,7 +192,7 @@ class Agreement:
         infinitive = "ARG1" in g.edge_labels(v, child) and share >= _MOSTLY_INFINITIVE
 
         def barred(hypothesis) -> frozenset[str]:
-            if _finite_clause(hypothesis):
+            if _finite_clause(hypothesis) or " ".join(hypothesis.words) in _ADVERBIAL_QUESTIONS:  # "where was he born"
                 return PREPOSITIONS
             if infinitive and not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
                                    and bool(t.word) and self._base(t.word.split()[0])):
@@ -239,8 +242,10 @@ class Agreement:
             unsaid = forms[2] if side == LEFT and agent else forms[0] if side == RIGHT and not agent else None
             if unsaid is not None and forms[0] != forms[2]:  # "i saw", "disheartens me"; not "me saw", "disheartens i"
                 return lambda t: t is None or t.word != unsaid
-        if isinstance(child, InsertedVertex) and str(g.label(child)) == BE and pos == "JJ":  # a copula is finite
-            tenses = time_tenses(c, v)
+        passive = c.rho.get(Key.VOICE, v) == "passive"
+        if isinstance(child, InsertedVertex) and str(g.label(child)) == BE and (pos == "JJ" or passive):
+            # a copula is finite, in its time's tense; a passive's be in the verb's ("was buried")
+            tenses = {c.rho.get(Key.TENSE, v)} & FINITE if passive else time_tenses(c, v)
             return lambda t: t is None or t.word in BE_TENSES and (
                 not tenses or BE_TENSES[t.word] == ("past" in tenses))
         if isinstance(child, InsertedVertex) and str(g.label(child)) == DO and pos == "VB":
@@ -265,16 +270,20 @@ class Agreement:
     @staticmethod
     def supported(c: Configuration, found: list) -> list:
         """Of ``found``, where σ1's do-support puts *do* before its subject (a question), those
-        whose *do* agrees with the subject ("what do you see", not "what does you see"); the
+        whose *do* agrees with the subject ("what do you see", not "what does you see"), and
+        likewise a passive question's *be* ("when were they born"); the
         *do* before a subject said before it agreed as it was combined
         (:meth:`agreeing_auxiliaries`).  All of them where none does."""
-        subject = question_subject(c.graph, c.sigma1)
-        if subject is None:
+        subjects = {passive: question_subject(c.graph, c.sigma1, passive) for passive in (False, True)}
+        if subjects == {False: None, True: None}:
             return found
 
         def agrees(b) -> bool:
-            do = next((h for h in b.children if isinstance(h.vertex, InsertedVertex) and _word(h) in DO_FORMS), None)
-            forms = None if do is None else _auxiliary_forms(c, subject, b)
+            t = _realize(b)
+            passive = t is not None and t.annotation.voice == "passive"
+            auxiliaries, subject = BE_TENSES if passive else DO_FORMS, subjects[passive]
+            do = next((h for h in b.children if isinstance(h.vertex, InsertedVertex) and _word(h) in auxiliaries), None)
+            forms = None if do is None or subject is None else _auxiliary_forms(c, subject, _said(b, subject))
             return forms is None or _word(do) in forms
 
         return where(found, agrees)
@@ -467,21 +476,34 @@ class Agreement:
         return subject if subject in before else None
 
     @staticmethod
+    def before_subject(c: Configuration, child: Vertex, after: Sequence[Vertex], options: Sequence,
+                       best: Mapping[Vertex, Sequence]) -> Sequence:
+        """Of ``options`` (the candidates of ``child``), where it is the *do* or passive *be* that
+        σ1's question puts before its subject (which comes in ``after``, the children combined after
+        it), those that agree with the subject's best candidate ("which languages was gimp
+        written", not "were"): the search combines the subject later; all where none does."""
+        g, v = c.graph, c.sigma1
+        if not isinstance(child, InsertedVertex) or str(g.label(child)) not in _AUXILIARIES:
+            return options
+        subject = question_subject(g, v, c.rho.get(Key.VOICE, v) == "passive")
+        forms = None if subject not in after or not best.get(subject) else _auxiliary_forms(c, subject, best[subject][0])
+        return options if forms is None else where(options, lambda b: _word(b) in forms)
+
+    @staticmethod
     def agreeing_auxiliaries(c: Configuration, subject: Vertex, b, parts: list) -> list:
         """Of ``parts`` (an auxiliary's candidates, the first of each part), those whose form
         of be or do agrees with ``subject`` as the partial candidate ``b`` of σ1 realizes it; all
         of them where none does or ``b`` says nothing of the subject."""
-        forms = _auxiliary_forms(c, subject, b)
+        forms = _auxiliary_forms(c, subject, _said(b, subject))
         if forms is None:
             return parts
         return where(parts, lambda part: (word := _word(part[0])) not in BE_TENSES and word not in DO_FORMS
                       or word in forms)
 
 
-def _auxiliary_forms(c: Configuration, subject: Vertex, b) -> frozenset[str] | None:
-    """The forms of be and do that agree with ``subject`` as the candidate ``b`` realizes it;
-    None where ``b`` says nothing of it."""
-    said = _said(b, subject)
+def _auxiliary_forms(c: Configuration, subject: Vertex, said) -> frozenset[str] | None:
+    """The forms of be and do that agree with ``subject`` as its candidate ``said`` realizes it;
+    None where there is none or it says nothing."""
     t = None if said is None else _realize(said)
     if t is None:
         return None

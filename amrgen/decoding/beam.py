@@ -341,7 +341,8 @@ class BestSequenceSearch:
         for i, child in enumerate(children):
             checkpoint()
             # Only the child's candidates whose form agrees with v's realization, if any.
-            options = self.agreement.agreeing(c_real, child, sides[child], best.get(child) or [])
+            options = self.agreement.before_subject(c_real, child, children[i + 1:], self.agreement.agreeing(
+                c_real, child, sides[child], best.get(child) or []), best)
             key = (child, sides[child])
             if key not in insertions:
                 # Each option once: its step, the words it inserts left or right of β_i's, its θ_C · log p.

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
-from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES, UNKNOWN
+from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
@@ -68,6 +68,7 @@ from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.clauses import (
+    asking_child,
     predicate_subject,
     question_subject,
     supporting_do_before,
@@ -459,7 +460,13 @@ class TransitionProbabilities:
             word, p, _ = marker
             options = [(InsertBetween(word, LEFT), p), (NoInsertion(), 1 - p)]
             return [(t, q) for t, q in options if q > 0 and self.system.applicable(t, c)]
-        probabilities = self.models.probabilities(between_model(labels), self.models.context(c, sides=sides))
+        # A question's asking child, put first, takes the preposition it would take after σ1, before
+        # it ("in which city was he born"), none after it.
+        fronted = sides.get(b) == LEFT and c.rho.get(Key.POS, v) == "VB" and b == asking_child(g, v) \
+            and question_subject(g, v, c.rho.get(Key.VOICE, v) == "passive") is not None
+        probabilities = self.models.probabilities(between_model(labels), self.models.context(
+            c, sides={**sides, b: RIGHT} if fronted else sides))
+        sides_allowed = (LEFT,) if fronted else (LEFT, RIGHT)
         options: list[tuple[str, float]] = [("", probabilities.get("", 1.0 if not probabilities else _MIN_P))]
         options.extend((output, p) for output, p in probabilities.items() if output)
         # prune_h3 keeps the n3 most probable applicable options (the first of equals
@@ -473,7 +480,7 @@ class TransitionProbabilities:
                 scored.append((NoInsertion(), p))
                 continue
             word, _, side = output.rpartition("/")
-            if side in (LEFT, RIGHT) and self.system.applicable(t := InsertBetween(word, side), c):
+            if side in sides_allowed and self.system.applicable(t := InsertBetween(word, side), c):
                 scored.append((t, p))
         return prune(scored, self.hyper.n3, self.hyper.r3)
 
@@ -491,24 +498,24 @@ class _Placement:
     """The children of σ1 that Reorder places by hand, as 5.1 places articles (the order models
     score these places low): do-support's *do* right before the *not*, or before a question's
     subject, which goes left of σ1 after the child that asks, where that is no clause ("where
-    does he live", "which city does he love"); an adjective's copula right after its subject,
+    does he live", "which city does he love"), and so does a passive question's *be* ("when was
+    he born"); an adjective's copula right after its subject,
     first on the left ("they are not tired")."""
 
     def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
         g, v = c.graph, c.sigma1
-        self.supporting = [ch for ch in inserted if str(g.label(ch)) == DO]
-        question = self.before = None
-        if self.supporting:
-            question = question_subject(g, v)
-            self.before = question if question is not None else supporting_do_before(g, v)
+        passive = c.rho.get(Key.VOICE, v) == "passive"
+        auxiliaries = [ch for ch in inserted if str(g.label(ch)) == (BE if passive else DO)]
+        question = question_subject(g, v, passive) if auxiliaries else None
+        self.supporting = auxiliaries if question is not None or not passive else []
+        self.before = question if question is not None else supporting_do_before(g, v) if self.supporting else None
         self.copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
         self.subject = predicate_subject(g, v) if self.copula else None
         self.asking = None
         self.fixed: dict[Vertex, str] = {}
         if question is not None:
             self.fixed[question] = LEFT
-            self.asking = next((u for u in g.children(v) if u != self.before and u not in inserted and (
-                str(g.label(u)) == UNKNOWN or asks(g, u) and not is_propbank_frameset(str(g.label(u))))), None)
+            self.asking = asking_child(g, v)
             if self.asking is not None:
                 self.fixed[self.asking] = LEFT
         if self.subject is not None:

@@ -73,17 +73,25 @@ def time_tenses(c: Configuration, v: Vertex) -> set[str]:
             if label == "time"} & {"past", "present"}
 
 
-def question_subject(g: Graph, v: Vertex) -> Vertex | None:
-    """The subject of the question v heads, before which do-support puts *do* (``:mode
-    interrogative``, or a sentence's verb with an amr-unknown below it, but a verb of speech,
-    whose quote asks: "where does he live", "does he collect butterflies"), where the subject
-    asks nothing ("who saw you"); else None."""
-    subject = subject_of(g, v)
+def question_subject(g: Graph, v: Vertex, passive: bool = False) -> Vertex | None:
+    """The subject of the question v heads, before which do-support puts *do*, or a passive's
+    *be* (``:mode interrogative``, or a sentence's verb with an amr-unknown below it, but a verb
+    of speech, whose quote asks: "where does he live", "does he collect butterflies", "when was
+    he born"), where the subject asks nothing ("who saw you"); else None.  A ``passive`` verb's
+    subject is its ARG1."""
+    subject = next((u for _, label, u in g.out_edges(v) if label == "ARG1"), None) if passive else subject_of(g, v)
     if subject is not None and str(g.label(subject)) != UNKNOWN and not asks(g, subject) and (
             has_mode(g, v, "interrogative") or asks(g, v) and str(g.label(v)) not in SPEECH_VERBS and all(
                 str(g.label(p)) in SPEECH_VERBS | {MULTI_SENTENCE} for p in g.parents(v))):
         return subject
     return None
+
+
+def asking_child(g: Graph, v: Vertex) -> Vertex | None:
+    """The child of v that asks, which v's question says first: an amr-unknown, or a phrase
+    around one that is no clause ("which city", "in which countries")."""
+    return next((u for u in g.children(v) if str(g.label(u)) == UNKNOWN
+                 or asks(g, u) and not is_propbank_frameset(str(g.label(u)))), None)
 
 
 def supporting_do_before(g: Graph, v: Vertex) -> Vertex | None:

@@ -350,6 +350,8 @@ def test_no_to_before_the_noun_a_verb_of_infinitives_takes_nor_a_preposition_bef
     bind = AGREEMENT.barred_before(_parent("bind-01", "binding", "VB", "gtp", "ARG1"), "u")  # "binding to gtp"
     assert [bind(b) for b in (noun, verb)] == [set(), set()]
     assert "that" not in bind(finite) and "of" in bind(finite)
+    born = AGREEMENT.barred_before(_parent("bear-02", "born", "VB", "amr-unknown", "location"), "u")
+    assert "in" in born(_candidate("where", "WRB")) and "in" not in born(noun)  # "where was he born", not "in where"
 
 
 
@@ -357,9 +359,28 @@ def test_no_to_before_the_noun_a_verb_of_infinitives_takes_nor_a_preposition_bef
     ("(s / see-01 :ARG0 (y / you) :ARG1 (a / amr-unknown))", r"what do you see \?"),
     ("(l / live-01 :ARG0 (h / he) :location (a / amr-unknown))", r"where (does|did) he live \?"),
     ("(c / collect-01 :mode interrogative :ARG0 (h / he) :ARG1 (b / butterfly))", r"(does|did) he collect "),
+    ('(b / bear-02 :ARG1 (p / person :name (n / name :op1 "Benjamin" :op2 "Franklin")) :time (a / amr-unknown))',
+     r"when was benjamin franklin born \?"),
+    ('(b / bury-01 :ARG1 (p / person :name (n / name :op1 "Juliana")) :location (c / city :mod (a / amr-unknown)))',
+     r"in which city (is|was) juliana buried "),
 ])
 def test_a_question_says_do_before_its_subject_and_its_question_word_first_without_postprocessing(
         generator, graph, said):
     """Do-support in a question: Insert-Child's *do* before the subject, which goes left of the
-    verb, after the child that asks ("what do you see", not "you see what")."""
+    verb, after the child that asks ("what do you see", not "you see what"); a passive's *be*
+    likewise, and the phrase that asks keeps its preposition before it ("in which city")."""
     assert re.match(said, generator.with_postprocess("thesis").generate(Amr.from_penman(graph)).sentence)
+
+
+def test_a_question_s_auxiliary_before_its_subject_agrees_with_the_subject_s_best_candidate():
+    g = Graph({"w": "write-01", "p": "product", "a": "amr-unknown"}, [("w", "ARG1", "p"), ("w", "instrument", "a")],
+              Order([]))
+    be = InsertedVertex(7)
+    g.add_vertex(be, "be")
+    g.add_edge("w", "", be)
+    rho = AnnotationFunction({Key.REAL: {"w": "written"}, Key.POS: {"w": "VB"}, Key.VOICE: {"w": "passive"}})
+    c = Configuration(g, ("w",), (), rho, 0)
+    options = [_candidate(word, "VB", vertex=be) for word in ("were", "was")]
+    best = {"p": [_candidate("gimp", "NN", number="singular", vertex="p")]}
+    assert _words(AGREEMENT.before_subject(c, be, ["p"], options, best)) == ["was"]  # "which languages was gimp written"
+    assert AGREEMENT.before_subject(c, be, [], options, best) == options  # the subject combined before it
