@@ -98,6 +98,7 @@ from amrgen.realization.clauses import (
     CAUSE,
     FINITE,
     heads_clause,
+    modal_below,
     predicate_subject,
     reported,
     says_a_subject,
@@ -244,7 +245,10 @@ class Agreement:
                 return lambda t: t is None or t.word != unsaid
         passive = c.rho.get(Key.VOICE, v) == "passive"
         if isinstance(child, InsertedVertex) and str(g.label(child)) == BE and (pos == "JJ" or passive):
-            # a copula is finite, in its time's tense; a passive's be in the verb's ("was buried")
+            # a copula is finite, in its time's tense; a passive's be in the verb's ("was buried"),
+            # both in the base form after a modal ("can be seen")
+            if modal_below(g, v) is not None:
+                return lambda t: t is None or t.word == BE
             tenses = {c.rho.get(Key.TENSE, v)} & FINITE if passive else time_tenses(c, v)
             return lambda t: t is None or t.word in BE_TENSES and (
                 not tenses or BE_TENSES[t.word] == ("past" in tenses))

@@ -28,6 +28,7 @@ from amrgen.lexicon.words import BE_TENSES
 from amrgen.realization.clauses import (
     FINITE,
     heads_clause,
+    modal_below,
     reported,
     says_a_subject,
     subject_of,
@@ -57,9 +58,10 @@ class Offers:
         :polarity - beside a :time ever (AMR's *never*) may also be said as nothing
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
-        past time in its past forms only (:meth:`tensed`)."""
-        return self.tensed(c, self._agreeing_present(c, self._silent_polarity(
-            c, self._supported(c, self._as_verb(c, realizations)))))
+        past time in its past forms only (:meth:`tensed`); below a modal in its base form
+        (:meth:`_below_modal`)."""
+        return self._below_modal(c, self.tensed(c, self._agreeing_present(c, self._silent_polarity(
+            c, self._supported(c, self._as_verb(c, realizations))))))
 
     @staticmethod
     def _supported(c: Configuration, realizations: Sequence) -> Sequence:
@@ -70,12 +72,17 @@ class Offers:
         if supporting_do_before(c.graph, c.sigma1) is None:
             return realizations
 
-        def base(t: Realize) -> tuple[str, ...]:
-            a = t.annotation
-            forms = a.pos == "VB" and a.tense in FINITE and a.voice != "passive" and supporting_do(t.word)
-            return (forms[1],) if forms else ()
+        return _and_forms(realizations, lambda t: _base_form(t) if t.annotation.tense in FINITE else ())
 
-        return _and_forms(realizations, base)
+    @staticmethod
+    def _below_modal(c: Configuration, realizations: Sequence) -> Sequence:
+        """Below a modal that Swap put under σ1 (:func:`~amrgen.realization.clauses.modal_below`),
+        σ1's active verbs in their base form only ("he can swim"; the realize model chose the form
+        without knowing the modal)."""
+        if modal_below(c.graph, c.sigma1) is None:
+            return realizations
+        return where(_and_forms(realizations, _base_form),
+                     lambda pair: not _base_form(pair[0]) or is_base_form(pair[0].word))
 
     def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
         """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability
@@ -156,6 +163,12 @@ class Offers:
         past = "past" in tenses
         return where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
                       or (pair[0].annotation.tense == "past") == past == self._past(pair[0].word))
+
+
+def _base_form(t: Realize) -> tuple[str, ...]:
+    """The base form of an active verb's Realize t, if lemminflect knows the verb."""
+    forms = t.annotation.pos == "VB" and t.annotation.voice != "passive" and supporting_do(t.word)
+    return (forms[1],) if forms else ()
 
 
 def _and_forms(realizations: Sequence, forms: Callable[[Realize], tuple[str, ...]]) -> list:

@@ -10,7 +10,11 @@ and Keep also pop σ1, so the phase ends at (G', ε, ε, ρ).
 Delete-Reentrance is not scored by a model (the first-stage model knows
 Delete, Merge, Swap and Keep, reference implementation §8.1): a vertex with
 several incoming edges keeps the edge from its gold parent, the one closest
-to the root, and each other edge moves to a copy, as the oracle does.  Merge
+to the root, and each other edge moves to a copy, as the oracle does.  Nor is
+the Swap of a modal concept's clause verb above it, which English requires (the
+modal between the clause's subject and its verb: "the man can swim") and the
+model rarely predicts: it is certain
+(:func:`~amrgen.realization.clauses.raising_modal`).  Merge
 is the one instance L_M allows (Section 5.1), with the model's probability
 of the class Merge.
 """
@@ -23,6 +27,7 @@ from amrgen.decoding.limits import checkpoint
 from amrgen.decoding.models import Models
 from amrgen.ml.names import ModelName
 from amrgen.oracle.oracle import gold_incoming_edge
+from amrgen.realization.clauses import raising_modal
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.stages import Stage, stage
 from amrgen.transitions.system import TransitionSystem
@@ -55,6 +60,8 @@ def restricted_transitions(c: Configuration, models: Models,
         kept = gold_incoming_edge(g, incoming)
         source, label, _ = next(e for e in incoming if e != kept)
         return [(DeleteReentrance(source, label), 1.0)]
+    if raising_modal(g, s1) is not None and system.applicable(Swap(), c):
+        return [(Swap(), 1.0)]
     probabilities = models.probabilities(ModelName.FIRST_STAGE, models.context(c))
     scored = [(t, probabilities.get(t.name, 0.0)) for t in _instances(c, models) if system.applicable(t, c)]
     return sorted(scored, key=lambda pair: -pair[1])

@@ -69,6 +69,8 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.clauses import (
     asking_child,
+    clause_subject,
+    modal_below,
     predicate_subject,
     question_subject,
     supporting_do_before,
@@ -499,7 +501,9 @@ class _Placement:
     score these places low): do-support's *do* right before the *not*, or before a question's
     subject, which goes left of σ1 after the child that asks, where that is no clause ("where
     does he live", "which city does he love"), and so does a passive question's *be* ("when was
-    he born"); an adjective's copula right after its subject,
+    he born"); a modal Swap put below σ1 right after its subject ("he can also swim"), else
+    before its *not* or σ1; an
+    adjective's copula right after its subject,
     first on the left ("they are not tired")."""
 
     def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
@@ -520,7 +524,13 @@ class _Placement:
                 self.fixed[self.asking] = LEFT
         if self.subject is not None:
             self.fixed[self.subject] = LEFT
-        self.by_hand = {*self.supporting, *self.copula, *([self.asking] if self.asking is not None else [])}
+        self.modal = modal_below(g, v)
+        self.clause_subject = self.negation = None
+        if self.modal is not None:
+            self.fixed[self.modal] = LEFT
+            self.negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
+            self.clause_subject = clause_subject(g, v, c.rho.get(Key.VOICE, v) == "passive")
+        self.by_hand = {*self.supporting, *self.copula, *(u for u in (self.asking, self.modal) if u is not None)}
 
     def left(self, left: tuple[Vertex, ...]) -> tuple[Vertex, ...]:
         """The left children in the order the models gave ``left`` (the others), with those placed by hand."""
@@ -532,4 +542,8 @@ class _Placement:
         if self.copula:
             left = (self.subject, *self.copula, *(u for u in left if u != self.subject)) if self.subject in left \
                 else (*left, *self.copula)
+        if self.modal is not None:  # after the subject, or before the not or σ1
+            at = left.index(self.clause_subject) + 1 if self.clause_subject in left \
+                else left.index(self.negation) if self.negation in left else len(left)
+            left = (*left[:at], self.modal, *left[at:])
         return left

@@ -33,7 +33,7 @@ from amrgen.postprocess.editing import (
     words_before,
 )
 from amrgen.postprocess.step import Context, SentenceLanguageModel
-from amrgen.realization.clauses import PREDICATE_SUBJECTS, heads_clause, time_tenses
+from amrgen.realization.clauses import PREDICATE_SUBJECTS, heads_clause, modal_below, time_tenses
 from amrgen.realization.inflection import adverb, be_forms, inflect, supporting_do
 from amrgen.transitions.annotations import NONE, Key
 from amrgen.transitions.configuration import (
@@ -234,8 +234,8 @@ def finite_verbs(c: Configuration, context: Context) -> Configuration:
     form of its clause: for a verb (ρ̂(POS) = VB) in the active voice whose
     subject opens its family (:func:`opening_subject`; not a possessive: ``my
     great many encounter`` says a noun phrase), with no auxiliary, modal,
-    ``to`` or ``not`` right before it, and which is neither a command nor a
-    question,
+    ``to`` or ``not`` right before it nor a modal Swap put below it, and which is
+    neither a command nor a question,
 
     - with ρ̂(TENSE) = present: the present form that agrees with the subject
       (``he benefit`` -> ``he benefits``, ``cells induces`` -> ``cells
@@ -250,7 +250,7 @@ def finite_verbs(c: Configuration, context: Context) -> Configuration:
 
     def finite(c: Configuration, v: Vertex) -> Configuration:
         g, word, tense = c.graph, c.rho.get(Key.REAL, v), c.rho.get(Key.TENSE, v, NONE)
-        if (c.rho.get(Key.POS, v) != "VB" or c.rho.get(Key.VOICE, v) == "passive"
+        if (c.rho.get(Key.POS, v) != "VB" or c.rho.get(Key.VOICE, v) == "passive" or modal_below(g, v) is not None
                 or not (tense == "present" or tense == NONE and v in heads)
                 or has_mode(g, v, "imperative") or has_mode(g, v, "interrogative") or asks(g, v)):
             return c

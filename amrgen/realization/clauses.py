@@ -6,8 +6,16 @@ of postprocessing (:mod:`amrgen.postprocess.clauses`) ask."""
 
 from __future__ import annotations
 
-from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import EVER, MULTI_SENTENCE, NEGATIVE, SUBJECT_ROLES, UNKNOWN
+from amrgen.amr import asks, concept_form, has_mode, inverse, is_sentence_root
+from amrgen.amr_vocabulary import (
+    EVER,
+    MODAL_CONCEPTS,
+    MULTI_SENTENCE,
+    NEGATIVE,
+    POLARITY,
+    SUBJECT_ROLES,
+    UNKNOWN,
+)
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.lexicon.words import (
@@ -73,13 +81,17 @@ def time_tenses(c: Configuration, v: Vertex) -> set[str]:
             if label == "time"} & {"past", "present"}
 
 
+def clause_subject(g: Graph, v: Vertex, passive: bool = False) -> Vertex | None:
+    """The subject of v's clause: :func:`subject_of` v, a ``passive`` verb's ARG1."""
+    return next((u for _, label, u in g.out_edges(v) if label == "ARG1"), None) if passive else subject_of(g, v)
+
+
 def question_subject(g: Graph, v: Vertex, passive: bool = False) -> Vertex | None:
-    """The subject of the question v heads, before which do-support puts *do*, or a passive's
-    *be* (``:mode interrogative``, or a sentence's verb with an amr-unknown below it, but a verb
-    of speech, whose quote asks: "where does he live", "does he collect butterflies", "when was
-    he born"), where the subject asks nothing ("who saw you"); else None.  A ``passive`` verb's
-    subject is its ARG1."""
-    subject = next((u for _, label, u in g.out_edges(v) if label == "ARG1"), None) if passive else subject_of(g, v)
+    """The subject of the question v heads (:func:`clause_subject`), before which do-support puts
+    *do*, or a passive's *be* (``:mode interrogative``, or a sentence's verb with an amr-unknown
+    below it, but a verb of speech, whose quote asks: "where does he live", "does he collect
+    butterflies", "when was he born"), where the subject asks nothing ("who saw you"); else None."""
+    subject = clause_subject(g, v, passive)
     if subject is not None and str(g.label(subject)) != UNKNOWN and not asks(g, subject) and (
             has_mode(g, v, "interrogative") or asks(g, v) and str(g.label(v)) not in SPEECH_VERBS and all(
                 str(g.label(p)) in SPEECH_VERBS | {MULTI_SENTENCE} for p in g.parents(v))):
@@ -118,10 +130,34 @@ def takes_supporting_do(c: Configuration, v: Vertex) -> bool:
     if c.rho.get(Key.POS, v) != "VB" or not word or c.rho.get(Key.VOICE, v) == "passive":
         return False
     head = word.split()[0]
+    if modal_below(g, v) is not None:  # "he can not swim"
+        return False
     asked = question_subject(g, v) is not None
     return ((asked or supporting_do_before(g, v) is not None) and is_base_form(head)
             and (head not in NEGATION_CARRIERS or AUXILIARY_LEMMA_OF.get(head) == concept_form(g.label(v)))
             and (asked or c.rho.get(Key.TENSE, v) in FINITE or has_mode(g, v, "imperative") or heads_clause(g, v)))
+
+
+def raising_modal(g: Graph, clause: Vertex) -> Vertex | None:
+    """The modal concept above ``clause`` that phase 1 puts below it (Swap), where the clause is
+    an event in the modal's clause role and the modal has no child but it and a :polarity, and
+    neither asks a question: "(p / possible-01 :ARG1 (s / swim-01 :ARG0 (m / man)))" says "the man
+    can swim", the modal between the clause's subject and its verb, as English says it."""
+    if len(g.in_edges(clause)) != 1 or not is_propbank_frameset(str(g.label(clause))):
+        return None
+    (modal, role, _), = g.in_edges(clause)
+    if MODAL_CONCEPTS.get(str(g.label(modal))) != role or any(
+            label not in (role, POLARITY) for _, label, _ in g.out_edges(modal)) or any(
+            has_mode(g, u, "interrogative") or asks(g, u) for u in (modal, clause)):
+        return None
+    return modal
+
+
+def modal_below(g: Graph, v: Vertex) -> Vertex | None:
+    """v's child that is a modal concept Swap put below v (:func:`raising_modal`)."""
+    return next((u for _, label, u in g.out_edges(v)
+                 if MODAL_CONCEPTS.get(str(g.label(u))) is not None and label == inverse(MODAL_CONCEPTS[str(g.label(u))])),
+                None)
 
 
 def predicate_subject(g: Graph, v: Vertex) -> Vertex | None:

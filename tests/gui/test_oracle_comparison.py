@@ -25,7 +25,7 @@ def compared(qtbot, window, timeout: int = 60_000):
 def test_ctrl_d_shows_where_the_model_leaves_the_oracle_and_goes_there(qtbot, model_window, default_generator,
                                                                      divergence_by_hand):
     window = model_window
-    entry = select(window, "lpp_1943.23")
+    entry = select(window, "lpp_1943.38")
     assert window.docks["compare"].visibleRegion().isEmpty()  # tabbed behind phase 2 until asked for
     view = window.comparisons.oracle
     assert view.comparison is None and not view.running()  # nor made until then

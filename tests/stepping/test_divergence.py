@@ -44,7 +44,7 @@ def test_the_divergence_is_the_first_step_where_the_model_is_not_the_oracle(entr
 
 
 def test_the_oracle_run_is_the_oracles_own_and_the_counterpart_chooses_the_same(entries, default_generator):
-    entry = entries["lpp_1943.23"]
+    entry = entries["lpp_1943.38"]
     comparison = compare_with_oracle(entry, default_generator)
     oracle = Session(normalize(entry), default_generator.system)
     oracle.run_to_end()
