@@ -1,6 +1,6 @@
 """Our postprocessing additions that mend questions (additions to thesis 4.4):
-a frame's own question words, question words first, and do-support with the
-inversion of a question's auxiliary (do-support also serves a negated verb).
+a frame's own question words, question words first, and do-support (which also
+serves a negated verb).
 Each is a step of the pipeline (:mod:`amrgen.postprocess.pipeline`); BLEU
 figures are in docs/results.md."""
 
@@ -13,7 +13,6 @@ from amrgen.amr_vocabulary import MULTI_SENTENCE
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,
-    CHILD_AUXILIARIES,
     NEGATION_CARRIERS,
     QUESTION_WORDS,
     QUESTION_WORDS_BY_FRAME,
@@ -149,9 +148,6 @@ def do_support(c: Configuration, context: Context) -> Configuration:
         verb = c.rho.get(Key.REAL, v)
         if not verb or c.rho.get(Key.POS, v) != "VB" or _has_auxiliary(c, v):
             return c
-        inverted = _auxiliary_first(c, v)
-        if inverted is not None:
-            return inverted
         c = _negation_first(c, v)
         g = c.graph
         negation = _negation(c, v)
@@ -202,37 +198,19 @@ def _has_auxiliary(c: Configuration, v: Vertex) -> bool:
     return first in NEGATION_CARRIERS and AUXILIARY_LEMMA_OF.get(first) != concept_form(c.graph.label(v))
 
 
-def _auxiliary_first(c: Configuration, v: Vertex) -> Configuration | None:
-    """c with the auxiliary that Insert-Child put before a question's verb v
-    moved before its subject (``when benjamin franklin was born ?`` -> ``when
-    was benjamin franklin born ?``): the first of v's inserted words said as an
-    auxiliary (:data:`CHILD_AUXILIARIES`) between the question's subject
-    (:func:`_question_subject`) and v, with nothing but auxiliaries between
-    them; None where there is none."""
-    g = c.graph
-    subject = _question_subject(c, v, after_auxiliary=True)
-    if subject is None:
-        return None
-    between = [u for u in g.order.sequence([v, *g.children(v)])
-               if g.order.precedes(subject, u) and g.order.precedes(u, v) and g.yield_(c.rho[Key.REAL], u)]
-    if not between or not all(isinstance(u, InsertedVertex) and not g.children(u)
-                              and c.rho.get(Key.REAL, u) in CHILD_AUXILIARIES for u in between):
-        return None
-    return c.with_(graph=placed(g, v, between[0], before=subject))
-
-
-def _question_subject(c: Configuration, v: Vertex, after_auxiliary: bool = False) -> Vertex | None:
+def _question_subject(c: Configuration, v: Vertex) -> Vertex | None:
     """The subject of a question's verb v (``:mode interrogative``, or the head of
     an amr-unknown's question) when it comes first of v's realized family
     (:func:`opening_subject`), after no auxiliary, and asks nothing itself, nor
     through any word of its phrase: the question word of a subject opens the
     question without do (``which organizations were founded in 1930 ?``, not
-    ``did which organizations were found``).  Unless ``after_auxiliary``, None
-    where an auxiliary comes right before v (it is v's own: ``was ... located``)."""
+    ``did which organizations were found``); None where an auxiliary comes right
+    before v (it is v's own: ``was ... located``; phase 2 puts a passive question's
+    be before the subject)."""
     g = c.graph
     asked = any(g.label(u) == UNKNOWN and _question_head(c, u) == v for u in g.successors(v))
     if not (has_mode(g, v, "interrogative") or asked) \
-            or not after_auxiliary and neighbours(c, v)[0] in NEGATION_CARRIERS:
+            or neighbours(c, v)[0] in NEGATION_CARRIERS:
         return None
     subject = opening_subject(c, v, said_below=True)
     if subject is None or isinstance(subject, InsertedVertex) or g.label(subject) == UNKNOWN or asks(g, subject):

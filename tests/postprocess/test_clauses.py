@@ -66,21 +66,6 @@ def test_a_question_whose_subject_asks_gets_no_do():
     assert finalize(do_support(c, CONTEXT)) == "when did organizations found in 1930"
 
 
-def test_a_question_puts_its_verb_s_auxiliary_before_the_subject_instead_of_do():
-    """MASSIVE-AMR "when was benjamin franklin born", said "when benjamin franklin was
-    born": the be that Insert-Child put before born goes before the subject."""
-    was = InsertedVertex(1)
-    labels = {"b": "bear-02", "p": "person", "u": "amr-unknown", was: "be"}
-    edges = [("b", "ARG1", "p"), ("b", "time", "u"), ("b", PLACEHOLDER, was)]
-    real = {"b": "born", "p": "benjamin franklin", "u": "when", was: "was"}
-    c = final(labels, edges, ["u", "p", was, "b"], pos={"b": "VB"}, real=real)
-    assert finalize(do_support(c, CONTEXT)) == "when was benjamin franklin born"
-    # not in a statement, nor past anything but auxiliaries
-    labels["u"], real["u"] = "date-entity", "in 1706"
-    statement = final(labels, edges, ["p", was, "b", "u"], pos={"b": "VB"}, real=real)
-    assert finalize(do_support(statement, CONTEXT)) == "benjamin franklin was born in 1706"
-
-
 def test_have_said_for_its_own_frame_takes_do_as_any_verb_does():
     """QALD-9 "how many employees does google have", "did elvis presley have children":
     have-03 said has is the verb, not an auxiliary; an auxiliary that begins another
