@@ -125,6 +125,7 @@ _ADVERBIAL_QUESTIONS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 """The auxiliaries Insert-Child puts before a verb that agree with its subject."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
+_OF = frozenset({"of"})
 _NOTHING: frozenset[str] = frozenset()
 _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
@@ -187,14 +188,20 @@ class Agreement:
         or how ("where was he born", not "in where"), and, where the child is
         the ARG1 of a verb that takes a to-infinitive (:data:`~amrgen.lexicon.words.INFINITIVE_SHARES`),
         no *to* before anything but a verb in its base form where most of the verb's *to* are
-        an infinitive's ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp")."""
+        an infinitive's ("i want a sheep", not "i want to the sheep"; but "ras binding to gtp"); no
+        *of* before a noun that is the :mod of a noun, which English says as a compound ("the
+        google stock", "advertising rates", not "the stock of google")."""
         g, v = c.graph, c.sigma1
         share = INFINITIVE_SHARES.get(concept_form(g.label(v)), 0.0)
-        infinitive = "ARG1" in g.edge_labels(v, child) and share >= _MOSTLY_INFINITIVE
+        labels = g.edge_labels(v, child)
+        infinitive = "ARG1" in labels and share >= _MOSTLY_INFINITIVE
+        compound = labels == ["mod"] and c.rho.get(Key.POS, v) == "NN"
 
         def barred(hypothesis) -> frozenset[str]:
             if _finite_clause(hypothesis) or " ".join(hypothesis.words) in _ADVERBIAL_QUESTIONS:  # "where was he born"
                 return PREPOSITIONS
+            if compound and (t := _realize(hypothesis)) is not None and t.annotation.pos == "NN":
+                return _OF
             if infinitive and not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
                                    and bool(t.word) and self._base(t.word.split()[0])):
                 return _TO

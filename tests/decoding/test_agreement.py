@@ -350,6 +350,8 @@ def test_no_to_before_the_noun_a_verb_of_infinitives_takes_nor_a_preposition_bef
     bind = AGREEMENT.barred_before(_parent("bind-01", "binding", "VB", "gtp", "ARG1"), "u")  # "binding to gtp"
     assert [bind(b) for b in (noun, verb)] == [set(), set()]
     assert "that" not in bind(finite) and "of" in bind(finite)
+    stock = AGREEMENT.barred_before(_parent("stock", "stock", "NN", "company", "mod"), "u")
+    assert "of" in stock(noun) and "of" not in stock(verb)  # "the google stock", not "the stock of google"
     born = AGREEMENT.barred_before(_parent("bear-02", "born", "VB", "amr-unknown", "location"), "u")
     assert "in" in born(_candidate("where", "WRB")) and "in" not in born(noun)  # "where was he born", not "in where"
 
