@@ -84,7 +84,14 @@ from amrgen.realization.numbers import contradicts, is_number, says_a_number
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import NONE, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration
-from amrgen.transitions.constraints import is_final_mark, is_named_entity, is_propbank_frameset, is_time_adverb
+from amrgen.transitions.constraints import (
+    is_bare_time,
+    is_final_mark,
+    is_named_entity,
+    is_propbank_frameset,
+    is_time_adverb,
+    is_year,
+)
 from amrgen.transitions.system import TransitionSystem
 from amrgen.transitions.transitions import (
     LEFT,
@@ -306,7 +313,7 @@ class TransitionProbabilities:
         if c.rho.defined(Key.LINK, v):
             return [(NoInsertion(), 1.0)]
         denom = c.rho.get(Key.DENOM, v)
-        if denom in ARTICLES and self.system.applicable(InsertChild(denom, LEFT), c):
+        if denom in ARTICLES and not is_year(c.graph, v) and self.system.applicable(InsertChild(denom, LEFT), c):
             return [(InsertChild(denom, LEFT), 1.0)]
         if c.rho.get(Key.VOICE, v) == "passive" and self.system.applicable(InsertChild(BE, LEFT), c):
             return [(InsertChild(BE, LEFT), 1.0)]
@@ -457,6 +464,8 @@ class TransitionProbabilities:
             return [(NoInsertion(), 1.0)]
         if "domain" in labels:
             return self._copulas(c)
+        if labels == ["time"] and is_bare_time(g, b) and self.system.applicable(t := InsertBetween("in", LEFT), c):
+            return [(t, 1.0)]  # "saw in 1909", "lost in the night"
         marker = next((CLAUSE_MARKERS[label] for label in labels if label in CLAUSE_MARKERS), None)
         if marker is not None and (not marker[2] or c.rho.get(Key.POS, b) == "VB"):
             word, p, _ = marker

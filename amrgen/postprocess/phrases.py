@@ -1,39 +1,16 @@
 """Our postprocessing additions that mend phrases (additions to thesis 4.4):
-times and the case of pronouns.  Each is a step of the pipeline
+the case of pronouns.  Each is a step of the pipeline
 (:mod:`amrgen.postprocess.pipeline`); BLEU figures are in docs/results.md."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from amrgen.amr import concept_form
 from amrgen.graph import Vertex
-from amrgen.lexicon.words import ARTICLES, NEGATIVE_WORDS, PRONOUN_FORMS
-from amrgen.postprocess.editing import Fix, add_mark, edited_at_each, neighbours, realized, realized_anew
+from amrgen.lexicon.words import PRONOUN_FORMS
+from amrgen.postprocess.editing import edited_at_each, neighbours, realized
 from amrgen.postprocess.step import Context
-from amrgen.realization.numbers import DATE_ENTITY
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
-
-
-def time_phrases(c: Configuration, context: Context) -> Configuration:
-    """``in`` before a date entity of a year alone or a time of day alone that
-    is the :time of its parent (``saw the 1909`` -> ``saw in 1909``, ``lost the
-    night`` -> ``lost in the night``), a year without an article; a date entity
-    below an Insert-Between word has no :time edge and stays as it is."""
-
-    def time_phrase(c: Configuration, v: Vertex) -> Configuration:
-        g = c.graph
-        parts = g.out_edges(v)
-        if str(g.label(v)) != DATE_ENTITY or [label for _, label, _ in parts] not in (["year"], ["dayperiod"]) \
-                or [label for _, label, _ in g.in_edges(v)] != ["time"]:
-            return c
-        (_, role, part), = parts
-        if role == "year":
-            c = realized(c, [(w, "") for w in g.children(part) if c.rho.get(Key.REAL, w) in ARTICLES])
-        return add_mark(c, v, "in", before=[v, *g.children(v)])
-
-    return edited_at_each(c, time_phrase)
 
 
 def pronoun_cases(c: Configuration, context: Context) -> Configuration:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from amrgen.amr import has_mode, is_sentence_root, quantity_of_unit
-from amrgen.amr_vocabulary import MULTI_SENTENCE, NEGATIVE, POSITIVE, UNKNOWN
+from amrgen.amr_vocabulary import DATE_ENTITY, MULTI_SENTENCE, NEGATIVE, POSITIVE, UNKNOWN
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.lexicon.words import (
@@ -78,6 +78,25 @@ def is_time_adverb(graph: Graph, v: Vertex) -> bool:
     return (not graph.children(v) and not is_propbank_frameset(label) and not isinstance(v, InsertedVertex)
             and bool(graph.in_edges(v)) and all(role == "time" for _, role, _ in graph.in_edges(v))
             and WORDNET.knows(label, "r"))
+
+
+TIME_PARTS = frozenset({"year", "dayperiod"})
+PUBLICATION = "publication-91"
+
+
+def is_bare_time(graph: Graph, v: Vertex) -> bool:
+    """Whether v is a date entity of a year alone or a time of day alone, the :time of its
+    parent (not of a publication-91: a citation's year), which English says after *in* ("saw in
+    1909", "lost in the night"); phase 2 inserts it by hand, the models rarely do."""
+    parts = [label for _, label, _ in graph.out_edges(v)]
+    return (str(graph.label(v)) == DATE_ENTITY and len(parts) == 1 and parts[0] in TIME_PARTS
+            and [label for _, label, _ in graph.in_edges(v)] == ["time"]
+            and all(str(graph.label(p)) != PUBLICATION for p in graph.parents(v)))
+
+
+def is_year(graph: Graph, v: Vertex) -> bool:
+    """Whether v is the :year of a date entity, which takes no article ("in 1909")."""
+    return any(label == "year" and str(graph.label(p)) == DATE_ENTITY for p, label, _ in graph.in_edges(v))
 
 
 def is_named_entity(graph: Graph, v: Vertex) -> bool:

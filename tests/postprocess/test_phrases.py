@@ -2,15 +2,12 @@
 
 from itertools import pairwise
 
-import pytest
-
 from amrgen.graph import Graph
 from amrgen.order import Order
-from amrgen.postprocess.questions import do_support
-from amrgen.postprocess.phrases import pronoun_cases, time_phrases
+from amrgen.postprocess.phrases import pronoun_cases
 from amrgen.transitions.annotations import AnnotationFunction, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
-from postprocess.helpers import CONTEXT, final
+from postprocess.helpers import CONTEXT
 
 
 def _tried(copy_word, copy_first=True, to=True, link=True):
@@ -34,24 +31,3 @@ def test_a_copied_pronoun_takes_the_case_its_verb_asks():
     assert finalize(pronoun_cases(_tried("my", copy_first=False, to=False), CONTEXT)) == "i tried find out me"
     # the pronoun itself, not a copy, stays
     assert finalize(pronoun_cases(_tried("i", link=False), CONTEXT)) == "i tried to i find out"
-
-
-def test_a_year_or_time_of_day_as_time_takes_in():
-    the = InsertedVertex(2)
-    labels = {"s": "see-01", "d": "date-entity", "y": "1909", the: "the"}
-    edges = [("s", "time", "d"), ("d", "year", "y"), ("y", PLACEHOLDER, the)]
-    c = final(labels, edges, ["s", "d", the, "y"], real={"s": "saw", "d": ""})
-    assert finalize(time_phrases(c, CONTEXT)) == "saw in 1909"
-    c = final(labels, edges, [the, "y", "d", "s"], real={"s": "saw", "d": ""})
-    assert finalize(time_phrases(c, CONTEXT)) == "in 1909 saw"
-    # a full date is left alone
-    labels.update(m="4")
-    c = final(labels, [*edges, ("d", "month", "m")], ["s", "d", "m", the, "y"],
-              real={"s": "saw", "d": "", "m": "april"})
-    assert finalize(time_phrases(c, CONTEXT)) == "saw april the 1909"
-    labels = {"l": "lose-02", "d": "date-entity", "n": "night", the: "the"}
-    c = final(labels, [("l", "time", "d"), ("d", "dayperiod", "n"), ("n", PLACEHOLDER, the)], ["l", "d", the, "n"],
-              real={"l": "lost", "d": ""})
-    assert finalize(time_phrases(c, CONTEXT)) == "lost in the night"
-
-
