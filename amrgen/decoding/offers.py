@@ -36,6 +36,7 @@ from amrgen.realization.clauses import (
     time_tenses,
 )
 from amrgen.realization.control import controlled_subject
+from amrgen.realization.defaults import frame_question_word
 from amrgen.realization.inflection import be_forms, inflect, is_base_form, is_past_form, supporting_do
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
@@ -61,7 +62,21 @@ class Offers:
         past time in its past forms only (:meth:`tensed`); below a modal in its base form
         (:meth:`_below_modal`)."""
         return self._below_modal(c, self.tensed(c, self._agreeing_present(c, self._silent_polarity(
-            c, self._supported(c, self._as_verb(c, realizations))))))
+            c, self._supported(c, self._as_verb(c, self._frame_question_word(c, realizations)))))))
+
+    @staticmethod
+    def _frame_question_word(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` with the question word of σ1, an amr-unknown in a frame's role that
+        asks with its own (:func:`~amrgen.realization.defaults.frame_question_word`: "where is
+        stonehenge", "how much is the us dollar"), in place of *what* and of nothing."""
+        word = frame_question_word(c.graph, c.sigma1)
+        if word is None:
+            return realizations
+        replaced = {}
+        for t, p in realizations:
+            t = Realize(word, t.annotation) if t.word in ("", "what") else t
+            replaced.setdefault((t.word, t.annotation), (t, p))
+        return list(replaced.values())
 
     @staticmethod
     def _supported(c: Configuration, realizations: Sequence) -> Sequence:

@@ -44,7 +44,6 @@ is said, as Algorithm 5 does."""
 _ARTICLE_SCORE = ("article_lm_weight", "article_denom_weight", "article_min_probability")
 
 STEPS: tuple[Step, ...] = (
-    Step("frame-question-words", ADDITION, questions.frame_question_words),
     Step("question-words-first", ADDITION, questions.question_words_first),
     Step("pronoun-cases", ADDITION, phrases.pronoun_cases),
     Step("modal-subjects", ADDITION, clauses.modal_subjects),

@@ -1,6 +1,5 @@
 """Our postprocessing additions that mend questions (additions to thesis 4.4):
-a frame's own question words, question words first, and do-support (which also
-serves a negated verb).
+question words first and do-support (which also serves a negated verb).
 Each is a step of the pipeline (:mod:`amrgen.postprocess.pipeline`); BLEU
 figures are in docs/results.md."""
 
@@ -15,7 +14,6 @@ from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,
     NEGATION_CARRIERS,
     QUESTION_WORDS,
-    QUESTION_WORDS_BY_FRAME,
     QUESTION_WORDS_BY_ROLE,
     SPEECH_VERBS,
 )
@@ -37,31 +35,6 @@ from amrgen.transitions.configuration import Configuration, InsertedVertex, fina
 
 ADVERBIAL_QUESTION_WORDS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 """Question words that take no preposition when fronted (``to where`` -> ``where``)."""
-HOW_MANY, HOW_MUCH = "how many", "how much"
-CURRENCY = "currency"
-"""What have-quant-91 asks how much of (13 of the 13 how much questions of the training references; how many: every other)."""
-
-
-def frame_question_words(c: Configuration, context: Context) -> Configuration:
-    """The question word a frame's role asks with (:data:`QUESTION_WORDS_BY_FRAME`),
-    for an amr-unknown said as ``what`` or as nothing: ``where`` for
-    be-located-at-91's ARG2 (``what is the stonehenge ?`` -> ``where is the
-    stonehenge ?``), ``how many`` for have-quant-91's, ``how much`` where that
-    frame's ARG1 is a currency (``how much is the us dollar``).  The realize
-    model says ``what`` for most amr-unknowns, as most of its training
-    questions do; these frames' references ask otherwise."""
-    fixes = []
-    for u in c.graph.vertices:
-        if c.graph.label(u) != UNKNOWN or c.rho.get(Key.REAL, u) not in ("", "what") or len(c.graph.in_edges(u)) != 1:
-            continue
-        (frame, role, _), = c.graph.in_edges(u)
-        word = QUESTION_WORDS_BY_FRAME.get((str(c.graph.label(frame)), role))
-        if word == HOW_MANY and any(label == "ARG1" and str(c.graph.label(x)) == CURRENCY
-                                    for _, label, x in c.graph.out_edges(frame)):
-            word = HOW_MUCH
-        if word is not None:
-            fixes.append((u, word))
-    return realized(c, fixes)
 
 
 def question_words_first(c: Configuration, context: Context) -> Configuration:

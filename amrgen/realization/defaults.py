@@ -80,6 +80,7 @@ from amrgen.lexicon.words import (
     AUXILIARY_LEMMAS,
     DEMONSTRATIVES,
     GENDERED_NOUNS,
+    QUESTION_WORDS_BY_FRAME,
     QUESTION_WORDS_BY_ROLE,
     SILENT_CONCEPTS,
     SPECIAL_REALIZATIONS,
@@ -103,6 +104,26 @@ from amrgen.realization.pronouns import is_pronoun, pronoun_forms
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration, InsertedVertex
 from amrgen.transitions.constraints import ARG_EDGE, is_named_entity
+
+HOW_MANY, HOW_MUCH = "how many", "how much"
+CURRENCY = "currency"
+"""What have-quant-91 asks how much of (13 of the 13 how much questions of the training references; how many: every other)."""
+
+
+def frame_question_word(g: Graph, u: Vertex) -> str | None:
+    """The question word an amr-unknown u asks with in its frame's role
+    (:data:`~amrgen.lexicon.words.QUESTION_WORDS_BY_FRAME`): *where* for be-located-at-91's
+    ARG2, *how many* for have-quant-91's, *how much* where that frame's ARG1 is a currency;
+    None where u is no such amr-unknown.  The realize model says *what* for most
+    amr-unknowns, as most of its training questions do; these frames' references ask otherwise."""
+    if str(g.label(u)) != UNKNOWN or len(g.in_edges(u)) != 1:
+        return None
+    (frame, role, _), = g.in_edges(u)
+    word = QUESTION_WORDS_BY_FRAME.get((str(g.label(frame)), role))
+    if word == HOW_MANY and any(label == "ARG1" and str(g.label(x)) == CURRENCY for _, label, x in g.out_edges(frame)):
+        return HOW_MUCH
+    return word
+
 
 OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})
 """The α(POS) values for which the thesis looks the lemma up in WordNet."""

@@ -386,3 +386,17 @@ def test_a_question_s_auxiliary_before_its_subject_agrees_with_the_subject_s_bes
     best = {"p": [_candidate("gimp", "NN", number="singular", vertex="p")]}
     assert _words(AGREEMENT.before_subject(c, be, ["p"], options, best)) == ["was"]  # "which languages was gimp written"
     assert AGREEMENT.before_subject(c, be, [], options, best) == options  # the subject combined before it
+
+
+@pytest.mark.parametrize("frame, counted, word", [
+    ("be-located-at-91", "stonehenge", "where"), ("have-quant-91", "river", "how many"),
+    ("have-quant-91", "currency", "how much"),
+])
+def test_a_frame_s_role_asks_with_its_own_question_word(frame, counted, word):
+    """MASSIVE-AMR "where is stonehenge", "how many rivers", "how much is the us dollar": the
+    amr-unknown said *what* or nothing by the realize model is offered the frame's word instead;
+    a word the model chose otherwise stays."""
+    g = Graph({"f": frame, "c": counted, "u": "amr-unknown"}, [("f", "ARG1", "c"), ("f", "ARG2", "u")], Order([]))
+    c = Configuration(g, ("u",), (), AnnotationFunction({}), 0)
+    what, nothing, which = (Realize(w, SyntacticAnnotation(pos="WP")) for w in ("what", "", "which"))
+    assert [t.word for t, _ in OFFERS.offered(c, [(what, 0.5), (nothing, 0.3), (which, 0.2)])] == [word, "which"]

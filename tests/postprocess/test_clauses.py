@@ -14,7 +14,7 @@ from amrgen.postprocess.clauses import (
     predicative_copula,
 )
 from amrgen.postprocess.punctuation import fronted_clause_commas
-from amrgen.postprocess.questions import do_support, frame_question_words, question_words_first
+from amrgen.postprocess.questions import do_support, question_words_first
 from amrgen.postprocess.step import Context
 from amrgen.transitions.annotations import AnnotationFunction, Key
 from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex, finalize
@@ -160,21 +160,13 @@ def test_a_question_without_a_verb_asks_with_a_copula():
     assert finalize(nominal_questions(age, past)) == "how old was jennifer lopez"
 
 
-def test_a_frame_s_role_asks_with_its_own_question_word():
-    """MASSIVE-AMR: "where is stonehenge" (be-located-at-91 :ARG2 amr-unknown, said
-    "what"), "how much is the us dollar" (have-quant-91 of a currency), "how many
-    rivers" (of anything else); a word the model chose otherwise stays."""
+def test_a_frame_s_own_question_word_takes_the_copula():
+    """MASSIVE-AMR: "where is stonehenge" (be-located-at-91 :ARG2 amr-unknown, said "where" by
+    phase 2: :func:`~amrgen.realization.defaults.frame_question_word`)."""
     context = Context(BigramLM({}), uniform_denom)
     labels = {"b": "be-located-at-91", "s": "stonehenge", "u": "amr-unknown"}
-    located = final(labels, [("b", "ARG1", "s"), ("b", "ARG2", "u")], ["u", "b", "s"], real={"b": "", "u": "what"})
-    assert finalize(frame_question_words(located, context)) == "where stonehenge"
-    assert finalize(nominal_questions(frame_question_words(located, context), context)) == "where is stonehenge"
-    assert frame_question_words(located.with_(rho=located.rho.updated([(Key.REAL, "u", "which")])),
-                                context).rho.get(Key.REAL, "u") == "which"
-    for counted, word in (("currency", "how much"), ("river", "how many")):
-        labels = {"h": "have-quant-91", "c": counted, "u": "amr-unknown"}
-        quantity = final(labels, [("h", "ARG1", "c"), ("h", "ARG2", "u")], ["u", "h", "c"], real={"h": "", "u": ""})
-        assert frame_question_words(quantity, context).rho.get(Key.REAL, "u") == word
+    located = final(labels, [("b", "ARG1", "s"), ("b", "ARG2", "u")], ["u", "b", "s"], real={"b": "", "u": "where"})
+    assert finalize(nominal_questions(located, context)) == "where is stonehenge"
 
 
 def test_no_copula_for_a_verb_a_yes_no_question_or_a_question_about_nothing():
