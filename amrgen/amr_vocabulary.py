@@ -53,10 +53,10 @@ POLITE = "polite"
 SUBJECT_ROLES = ("ARG0", "ARG1")
 """The roles whose filler is a verb's subject, in the active voice first (the passive
 voice takes them the other way round)."""
-MODAL_CLAUSES = frozenset({"ARG1", "ARG2"})
-"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 MODAL_CONCEPTS = {"possible-01": "ARG1", "obligate-01": "ARG2", "permit-01": "ARG1"}
 """The modal concepts said as modal verbs (can, must, may), and the role of each one's clause."""
+MODAL_CLAUSES = frozenset(MODAL_CONCEPTS.values())
+"""The roles of a modal concept's clause: possible-01's ARG1, obligate-01's ARG2."""
 EVER = "ever"
 """The concept that AMR writes with a :polarity - for *never*."""
 POSSESSOR_ROLES = frozenset({"have-rel-role-91", "have-org-role-91"})

@@ -100,9 +100,9 @@ from amrgen.realization.clauses import (
     heads_clause,
     modal_below,
     predicate_subject,
+    question_subject,
     reported,
     says_a_subject,
-    question_subject,
     subject_of,
     time_tenses,
 )
@@ -121,8 +121,9 @@ from amrgen.transitions.constraints import ARG_EDGE
 from amrgen.transitions.transitions import LEFT, RIGHT, InsertBetween, Realize, Reorder
 
 _AUXILIARIES = frozenset({BE, DO})
-_ADVERBIAL_QUESTIONS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 """The auxiliaries Insert-Child puts before a verb that agree with its subject."""
+_ADVERBIAL_QUESTIONS = frozenset(QUESTION_WORDS_BY_ROLE.values())
+"""The question words that take no preposition before them ("where was he born")."""
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
 _OF = frozenset({"of"})

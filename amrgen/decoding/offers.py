@@ -12,7 +12,10 @@ children, may lack them; the agreement of the candidates built of them is
 - a :polarity - beside a :time ever (AMR's *never*) also as nothing;
 - a clause's present verb also in the form that agrees with its subject ("he goes");
 - a verb whose :time is said as an adverb of past time in its past forms only, of present time
-  in its other forms ("ate the bone yesterday", "the fish now swims").
+  in its other forms ("ate the bone yesterday", "the fish now swims");
+- a verb below a modal that phase 1 swapped under it in its base form only ("he can swim");
+- an amr-unknown in a frame's role that asks with its own word that word ("where is
+  stonehenge").
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ class Offers:
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
         past time in its past forms only (:meth:`tensed`); below a modal in its base form
-        (:meth:`_below_modal`)."""
+        (:meth:`_below_modal`); a frame's own question word (:meth:`_frame_question_word`)."""
         return self._below_modal(c, self.tensed(c, self._agreeing_present(c, self._silent_polarity(
             c, self._supported(c, self._as_verb(c, self._frame_question_word(c, realizations)))))))
 

@@ -68,8 +68,8 @@ from amrgen.ml.events import AFTER, BEFORE, canonical_key, canonical_pair
 from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.clauses import (
-    asking_child,
     clause_subject,
+    fronted_child,
     modal_below,
     predicate_subject,
     question_subject,
@@ -473,8 +473,8 @@ class TransitionProbabilities:
             return [(t, q) for t, q in options if q > 0 and self.system.applicable(t, c)]
         # A question's asking child, put first, takes the preposition it would take after σ1, before
         # it ("in which city was he born"), none after it.
-        fronted = sides.get(b) == LEFT and c.rho.get(Key.POS, v) == "VB" and b == asking_child(g, v) \
-            and question_subject(g, v, c.rho.get(Key.VOICE, v) == "passive") is not None
+        fronted = sides.get(b) == LEFT and c.rho.get(Key.POS, v) == "VB" \
+            and b == fronted_child(g, v, c.rho.get(Key.VOICE, v) == "passive")
         probabilities = self.models.probabilities(between_model(labels), self.models.context(
             c, sides={**sides, b: RIGHT} if fronted else sides))
         sides_allowed = (LEFT,) if fronted else (LEFT, RIGHT)
@@ -511,9 +511,8 @@ class _Placement:
     subject, which goes left of σ1 after the child that asks, where that is no clause ("where
     does he live", "which city does he love"), and so does a passive question's *be* ("when was
     he born"); a modal Swap put below σ1 right after its subject ("he can also swim"), else
-    before its *not* or σ1; an
-    adjective's copula right after its subject,
-    first on the left ("they are not tired")."""
+    before its *not* or σ1; an adjective's copula right after its subject, first on the left
+    ("they are not tired")."""
 
     def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
         g, v = c.graph, c.sigma1
@@ -524,13 +523,8 @@ class _Placement:
         self.before = question if question is not None else supporting_do_before(g, v) if self.supporting else None
         self.copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
         self.subject = predicate_subject(g, v) if self.copula else None
-        self.asking = None
-        self.fixed: dict[Vertex, str] = {}
-        if question is not None:
-            self.fixed[question] = LEFT
-            self.asking = asking_child(g, v)
-            if self.asking is not None:
-                self.fixed[self.asking] = LEFT
+        self.asking = fronted_child(g, v, passive) if question is not None else None
+        self.fixed: dict[Vertex, str] = {u: LEFT for u in (question, self.asking) if u is not None}
         if self.subject is not None:
             self.fixed[self.subject] = LEFT
         self.modal = modal_below(g, v)
@@ -538,7 +532,7 @@ class _Placement:
         if self.modal is not None:
             self.fixed[self.modal] = LEFT
             self.negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
-            self.clause_subject = clause_subject(g, v, c.rho.get(Key.VOICE, v) == "passive")
+            self.clause_subject = clause_subject(g, v, passive)
         self.by_hand = {*self.supporting, *self.copula, *(u for u in (self.asking, self.modal) if u is not None)}
 
     def left(self, left: tuple[Vertex, ...]) -> tuple[Vertex, ...]:

@@ -106,6 +106,13 @@ def asking_child(g: Graph, v: Vertex) -> Vertex | None:
                  or asks(g, u) and not is_propbank_frameset(str(g.label(u)))), None)
 
 
+def fronted_child(g: Graph, v: Vertex, passive: bool = False) -> Vertex | None:
+    """The child that asks (:func:`asking_child`) of a question v heads whose subject asks
+    nothing (:func:`question_subject`), which the question says first, before its *do* or *be*
+    and its subject ("in which city was he born"); None where v heads no such question."""
+    return asking_child(g, v) if question_subject(g, v, passive) is not None else None
+
+
 def supporting_do_before(g: Graph, v: Vertex) -> Vertex | None:
     """The child of v right before which do-support puts *do*: the subject of a question v heads
     (:func:`question_subject`), else v's :polarity - (but beside a :time ever, said *never*: "he
@@ -156,8 +163,7 @@ def raising_modal(g: Graph, clause: Vertex) -> Vertex | None:
 def modal_below(g: Graph, v: Vertex) -> Vertex | None:
     """v's child that is a modal concept Swap put below v (:func:`raising_modal`)."""
     return next((u for _, label, u in g.out_edges(v)
-                 if MODAL_CONCEPTS.get(str(g.label(u))) is not None and label == inverse(MODAL_CONCEPTS[str(g.label(u))])),
-                None)
+                 if (role := MODAL_CONCEPTS.get(str(g.label(u)))) is not None and label == inverse(role)), None)
 
 
 def predicate_subject(g: Graph, v: Vertex) -> Vertex | None:
