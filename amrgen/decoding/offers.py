@@ -15,7 +15,8 @@ children, may lack them; the agreement of the candidates built of them is
   in its other forms ("ate the bone yesterday", "the fish now swims");
 - a verb below a modal that phase 1 swapped under it in its base form only ("he can swim");
 - an amr-unknown in a frame's role that asks with its own word that word ("where is
-  stonehenge").
+  stonehenge");
+- a number said by its multiplier alone counted once ("a thousand miles", not "thousand miles").
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from amrgen.realization.clauses import (
 from amrgen.realization.control import controlled_subject
 from amrgen.realization.defaults import frame_question_word
 from amrgen.realization.inflection import be_forms, inflect, is_base_form, is_past_form, supporting_do
+from amrgen.realization.numbers import counted
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.transitions import Realize
@@ -63,9 +65,22 @@ class Offers:
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
         past time in its past forms only (:meth:`tensed`); below a modal in its base form
-        (:meth:`_below_modal`); a frame's own question word (:meth:`_frame_question_word`)."""
+        (:meth:`_below_modal`); a frame's own question word (:meth:`_frame_question_word`); a multiplier said
+        alone counted once (:meth:`_counted`)."""
         return self._below_modal(c, self.tensed(c, self._agreeing_present(c, self._silent_polarity(
-            c, self._supported(c, self._as_verb(c, self._frame_question_word(c, realizations)))))))
+            c, self._supported(c, self._as_verb(c, self._frame_question_word(c, self._counted(c, realizations))))))))
+
+    @staticmethod
+    def _counted(c: Configuration, realizations: Sequence) -> Sequence:
+        """``realizations`` with a number said by its multiplier alone counted once
+        (:func:`~amrgen.realization.numbers.counted`: "a thousand") in its place."""
+        value = str(c.graph.label(c.sigma1))
+        if not value.isdigit():
+            return realizations
+        replaced = []
+        for t, p in realizations:
+            replaced.extend([(Realize(word, t.annotation), p) for word in counted(t.word, value)] or [(t, p)])
+        return replaced
 
     @staticmethod
     def _frame_question_word(c: Configuration, realizations: Sequence) -> Sequence:

@@ -102,6 +102,15 @@ def says_a_number(word: str) -> bool:
                               for token in word.split())
 
 
+def counted(word: str, value: str) -> tuple[str, ...]:
+    """A multiplier said alone for its own value counted once, as English counts it (``thousand``
+    for 1000 -> ``a thousand``); nothing for any other word: the realize model
+    learnt the multiplier from references whose determiner Insert-Child never explains."""
+    if value.isdigit() and MULTIPLIERS.get(word) == int(value):
+        return (f"a {word}",)
+    return ()
+
+
 def month_name(value: str) -> str:
     """``4`` → ``april``; a value that is no month stays as it is."""
     return MONTHS[int(value) - 1] if value.isdigit() and 1 <= int(value) <= 12 else value

@@ -2,8 +2,10 @@
 
 import pytest
 
+from amrgen.amr import Amr
 from amrgen.realization.numbers import (
     contradicts,
+    counted,
     is_number,
     is_numeric,
     number_words,
@@ -43,3 +45,15 @@ def test_numbers_have_signs_decimals_and_exponents(label):
 def test_what_only_looks_like_a_number_is_none(label):
     assert not is_number(label)
     assert is_numeric(label) == (label != "-")  # the negation is a concept, not a number
+
+
+def test_a_multiplier_said_alone_for_its_own_value_is_counted_once():
+    assert counted("thousand", "1000") == ("a thousand",)
+    assert counted("hundred", "100") == ("a hundred",)
+    assert counted("thousand", "5000") == () and counted("1000", "1000") == () and counted("miles", "1000") == ()
+
+
+def test_the_learnt_generator_says_a_thousand_miles_without_postprocessing(generator):
+    amr = Amr.from_penman("(c / crash-01 :ARG1 (i / i) :location (d / desert) :ARG1-of (f / far-01"
+                          " :ARG2 (d2 / distance-quantity :quant 1000 :unit (m / mile))))")
+    assert "a thousand miles" in generator.with_postprocess("thesis").generate(amr).sentence
