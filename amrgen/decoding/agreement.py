@@ -74,7 +74,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES
+from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, UNKNOWN
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -99,6 +99,7 @@ from amrgen.realization.clauses import (
     FINITE,
     heads_clause,
     modal_below,
+    nominal_question,
     predicate_subject,
     question_subject,
     reported,
@@ -107,7 +108,7 @@ from amrgen.realization.clauses import (
     time_tenses,
 )
 from amrgen.realization.control import controlled_subject, object_controller
-from amrgen.realization.defaults import is_neuter_copy
+from amrgen.realization.defaults import is_neuter_copy, root_question_word
 from amrgen.realization.inflection import (
     adverb,
     be_forms,
@@ -228,6 +229,8 @@ class Agreement:
         if c.rho.defined(Key.LINK, child) and child == controlled_subject(c, v):  # "learned to pilot"
             return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
+        if str(g.label(child)) == UNKNOWN and root_question_word(g, child) is not None:
+            return self._asking(c, child)
         if not word:
             return None
         if c.rho.defined(Key.LINK, child) and pos in _PREDICATES and labels & _ARGUMENTS:
@@ -270,6 +273,20 @@ class Agreement:
         if "manner" in labels and pos == "VB":
             return lambda t: t is None or t.annotation.pos != "JJ" or not self._has_adverb(t.word)
         return None
+
+    @staticmethod
+    def _asking(c: Configuration, child: Vertex):
+        """A test of the Realize of an amr-unknown through which σ1, a sentence's root, asks: its
+        question word followed by the copula where σ1 heads a question that no verb says
+        (:func:`~amrgen.realization.clauses.nominal_question`), in the form that agrees with σ1
+        where σ1 is said ("what are the official languages"); without one elsewhere."""
+        g, v = c.graph, c.sigma1
+        if nominal_question(c, v) != child:
+            return lambda t: t is None or t.word.rpartition(" ")[2] not in BE_TENSES
+        word = c.rho.get(Key.REAL, v)
+        forms = be_forms(word, c.rho.get(Key.POS, v, ""), c.rho.get(Key.NUMBER, v, ""), str(g.label(v))) \
+            if word else BE_TENSES
+        return lambda t: t is None or t.word.rpartition(" ")[2] in forms
 
     def candidates(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its

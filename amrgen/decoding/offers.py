@@ -28,7 +28,7 @@ from amrgen.amr import concept_form
 from amrgen.amr_vocabulary import EVER, NEGATIVE
 from amrgen.decoding.agreement import RELATIVE, where
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
-from amrgen.lexicon.words import BE_TENSES
+from amrgen.lexicon.words import BE_TENSES, QUESTION_WORDS
 from amrgen.realization.clauses import (
     FINITE,
     heads_clause,
@@ -40,7 +40,7 @@ from amrgen.realization.clauses import (
     time_tenses,
 )
 from amrgen.realization.control import controlled_subject
-from amrgen.realization.defaults import frame_question_word
+from amrgen.realization.defaults import frame_question_word, root_question_word
 from amrgen.realization.inflection import be_forms, inflect, is_base_form, is_past_form, supporting_do
 from amrgen.realization.numbers import counted
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
@@ -86,15 +86,27 @@ class Offers:
     def _frame_question_word(c: Configuration, realizations: Sequence) -> Sequence:
         """``realizations`` with the question word of σ1, an amr-unknown in a frame's role that
         asks with its own (:func:`~amrgen.realization.defaults.frame_question_word`: "where is
-        stonehenge", "how much is the us dollar"), in place of *what* and of nothing."""
-        word = frame_question_word(c.graph, c.sigma1)
+        stonehenge", "how much is the us dollar"), in place of *what* and of nothing; and, for an
+        amr-unknown through which a sentence's root asks (:func:`~amrgen.realization.defaults.root_question_word`),
+        *who* or *what* in place of nothing and *which*, each question word also followed by the
+        copula of a question that no verb says ("how old is jennifer lopez": the agreement,
+        :func:`~amrgen.realization.clauses.nominal_question`, keeps these where its root is one)."""
+        g, v = c.graph, c.sigma1
+        word, replacing = frame_question_word(g, v), ("", "what")
+        asked = root_question_word(g, v)
+        if word is None:
+            word, replacing = asked, ("", "which")
         if word is None:
             return realizations
         replaced = {}
         for t, p in realizations:
-            t = Realize(word, t.annotation) if t.word in ("", "what") else t
+            t = Realize(word, t.annotation) if t.word in replacing else t
             replaced.setdefault((t.word, t.annotation), (t, p))
-        return list(replaced.values())
+        found = list(replaced.values())
+        if asked is None:
+            return found
+        return _and_forms(found, lambda t: tuple(f"{t.word} {be}" for be in BE_TENSES if be != "am")
+                          if t.word.split(" ")[0] in QUESTION_WORDS else ())
 
     @staticmethod
     def _supported(c: Configuration, realizations: Sequence) -> Sequence:

@@ -71,6 +71,7 @@ from amrgen.realization.clauses import (
     clause_subject,
     fronted_child,
     modal_below,
+    nominal_question,
     predicate_subject,
     question_subject,
     supporting_do_before,
@@ -387,7 +388,7 @@ class TransitionProbabilities:
                            and ch not in marks and ch not in placement.by_hand]
                 halves.append(self._half_orders(c, ordered, model, members))
             for (left, p_left), (right, p_right) in itertools.product(*halves):
-                sequence = (*articles, *placement.left(left), v, *right, *marks)
+                sequence = (*placement.left(articles, left), v, *right, *marks)
                 candidates.append((sequence, p_sides * p_left * p_right))
         candidates.sort(key=lambda pair: -pair[1])
         # prune_h2 keeps the first h.n2 applicable orders of this (stably sorted) list:
@@ -460,7 +461,7 @@ class TransitionProbabilities:
         ``sides`` says which children Reorder put left and right of σ1."""
         g, v, b = c.graph, c.sigma1, c.beta1
         labels = g.edge_labels(v, b)
-        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels or "name" in labels:
+        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels or "name" in labels or b == nominal_question(c, v):
             return [(NoInsertion(), 1.0)]
         if "domain" in labels:
             return self._copulas(c)
@@ -523,8 +524,9 @@ class _Placement:
         self.before = question if question is not None else supporting_do_before(g, v) if self.supporting else None
         self.copula = [ch for ch in inserted if str(g.label(ch)) == BE and c.rho.get(Key.POS, v) == "JJ"]
         self.subject = predicate_subject(g, v) if self.copula else None
+        self.asked = nominal_question(c, v)
         self.asking = fronted_child(g, v, passive) if question is not None else None
-        self.fixed: dict[Vertex, str] = {u: LEFT for u in (question, self.asking) if u is not None}
+        self.fixed: dict[Vertex, str] = {u: LEFT for u in (question, self.asking, self.asked) if u is not None}
         if self.subject is not None:
             self.fixed[self.subject] = LEFT
         self.modal = modal_below(g, v)
@@ -533,10 +535,15 @@ class _Placement:
             self.fixed[self.modal] = LEFT
             self.negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
             self.clause_subject = clause_subject(g, v, passive)
-        self.by_hand = {*self.supporting, *self.copula, *(u for u in (self.asking, self.modal) if u is not None)}
+        self.by_hand = {*self.supporting, *self.copula,
+                        *(u for u in (self.asking, self.asked, self.modal) if u is not None)}
 
-    def left(self, left: tuple[Vertex, ...]) -> tuple[Vertex, ...]:
-        """The left children in the order the models gave ``left`` (the others), with those placed by hand."""
+    def left(self, articles: Sequence[Vertex], left: tuple[Vertex, ...]) -> tuple[Vertex, ...]:
+        """The left children: the inserted ``articles`` first, then the others in the order the
+        models gave ``left``, with those placed by hand; a question no verb says first asks, with
+        its copula, then the rest ("what is the exchange rate")."""
+        if self.asked is not None:
+            return (self.asked, *articles, *left)
         if self.supporting:
             at = left.index(self.before) if self.before in left else len(left)
             left = (*left[:at], *self.supporting, *left[at:])
@@ -549,4 +556,4 @@ class _Placement:
             at = left.index(self.clause_subject) + 1 if self.clause_subject in left \
                 else left.index(self.negation) if self.negation in left else len(left)
             left = (*left[:at], self.modal, *left[at:])
-        return left
+        return (*articles, *left)

@@ -17,6 +17,7 @@ from amrgen.postprocess.thesis import (
     with_article,
     without_articles,
 )
+from amrgen.realization.clauses import nominal_question
 from amrgen.realization.pronouns import is_pronoun
 from amrgen.transitions.annotations import Key
 from amrgen.transitions.configuration import Configuration
@@ -30,7 +31,7 @@ def indefinite_article(next_word: str | None) -> str:
 
 
 def revise_articles_refined(c: Configuration, context: Context) -> Configuration:
-    """The article revision of Section 4.4 with five refinements:
+    """The article revision of Section 4.4 with six refinements:
 
     - an article that phase 2 chose is kept where it stands: it was scored
       there with the language model and with P^w(α), whose DENOM factor the
@@ -49,6 +50,8 @@ def revise_articles_refined(c: Configuration, context: Context) -> Configuration
     - a predicate noun (v with a :domain child before it, the subject, and the
       copula between) takes its article after the subject and a ``not``, not
       at the head of its phrase (``this is not ram`` -> ``this is not a ram``);
+    - a question that no verb says takes its article after its question word and copula
+      (``what is the exchange rate``; :func:`~amrgen.realization.clauses.nominal_question`);
     - a singular predicate noun takes the indefinite article without scoring:
       a bare singular noun after a copula is no English (``it was airplane``
       -> ``it was an airplane``).
@@ -92,8 +95,10 @@ def _revise_article(c: Configuration, v: Vertex, context: Context) -> Configurat
     g = bare.graph
     subject = _predicate_subject(g, v)
     family = g.order.sequence([v, *g.children(v)])
-    opening = 0 if subject is None else 1 + max(family.index(u) for u in [subject, *(
-        u for _, label, u in g.out_edges(v) if label == "polarity" and g.order.precedes(u, v))])
+    asked = nominal_question(bare, v)
+    opening = (0 if asked not in family else family.index(asked) + 1) if subject is None else 1 + max(
+        family.index(u) for u in [subject, *(u for _, label, u in g.out_edges(v)
+                                             if label == "polarity" and g.order.precedes(u, v))])
     slot = article_slot(bare, v, opening, context.hyper.article_window)
     left, right = slot.left, slot.right
     if (c.rho.get(Key.REAL, v) == "" or is_pronoun(concept_form(g.label(v)))

@@ -203,6 +203,8 @@ def nominal_questions(c: Configuration, context: Context) -> Configuration:
         if not set(said) - {u, *g.successors(u)}:
             continue  # nothing to ask about ("why ?")
         word = c.rho.get(Key.REAL, u)
+        if word and word.rpartition(" ")[2] in BE_TENSES:
+            continue  # phase 2 said its copula
         if not word or word == "which":
             word = "who" if str(g.label(r)) == PERSON or label == "ARG0" else "what"
         elif word.split()[0] not in QUESTION_WORDS:

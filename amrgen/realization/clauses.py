@@ -20,6 +20,7 @@ from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,
+    BE_TENSES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     REPORTING_VERBS,
@@ -182,6 +183,25 @@ def takes_copula(c: Configuration, v: Vertex) -> bool:
     return (c.rho.get(Key.POS, v) == "JJ" and bool(word) and WORDNET.knows(word, "a") and heads_clause(g, v) is True
             and subject is not None and DOMAIN not in g.edge_labels(v, subject)
             and not is_propbank_frameset(str(g.label(below_between_word(g, subject)))))
+
+
+def nominal_question(c: Configuration, v: Vertex) -> Vertex | None:
+    """The amr-unknown that a question no verb says asks with, as ρ realizes v and its
+    children: v a sentence root said as no adjective, with one amr-unknown child (not a
+    :polarity: a yes-no question), no verb or form of *be* said by v or a child, and v or
+    another child kept (phase 1).  Such a question asks with a copula, after the amr-unknown
+    ("how old is jennifer lopez", "where is denmark"): AMR writes none ("(p / person :age (a /
+    amr-unknown))"), and no verb is there to hang one on.  None where v heads no such question."""
+    g = c.graph
+    if not is_sentence_root(g, v) or c.rho.get(Key.POS, v) == "JJ" and c.rho.get(Key.REAL, v):
+        return None
+    unknowns = [u for _, label, u in g.out_edges(v) if str(g.label(u)) == UNKNOWN and label != POLARITY]
+    said = [u for u in (v, *g.children(v)) if c.rho.get(Key.REAL, u)]
+    kept = [u for u in (v, *g.children(v)) if u not in unknowns and c.rho.get(Key.DEL, u) != 1]
+    if len(unknowns) != 1 or not kept or any(
+            c.rho.get(Key.POS, u) == "VB" or c.rho.get(Key.REAL, u) in BE_TENSES for u in said):
+        return None
+    return unknowns[0]
 
 
 def reported(g: Graph, v: Vertex) -> bool:

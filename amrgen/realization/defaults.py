@@ -71,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from amrgen.amr import concept_form, has_mode, is_quoted
+from amrgen.amr import concept_form, has_mode, is_quoted, is_sentence_root
 from amrgen.amr_vocabulary import DATE_ENTITY, PERSON, PLACE_ENTITIES, SUBJECT_ROLES, UNKNOWN
 from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
@@ -123,6 +123,19 @@ def frame_question_word(g: Graph, u: Vertex) -> str | None:
     if word == HOW_MANY and any(label == "ARG1" and str(g.label(x)) == CURRENCY for _, label, x in g.out_edges(frame)):
         return HOW_MUCH
     return word
+
+
+def root_question_word(g: Graph, u: Vertex) -> str | None:
+    """The word an amr-unknown u asks with where a sentence's root asks through it (not by a
+    :polarity) and the realize model says nothing or *which* of it: *who* for a person's or an
+    ARG0, else *what* ("who is the mayor of rotterdam", "what is the exchange rate"); a question
+    says its question word.  None where u is no such amr-unknown."""
+    if str(g.label(u)) != UNKNOWN or len(g.in_edges(u)) != 1:
+        return None
+    (root, role, _), = g.in_edges(u)
+    if role == "polarity" or not is_sentence_root(g, root):
+        return None
+    return "who" if str(g.label(root)) == PERSON or role == "ARG0" else "what"
 
 
 OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})

@@ -224,8 +224,8 @@ class Constraints:
         position = {v: i for i, v in enumerate(seq)}
         labels = {child: g.edge_labels(s1, child) for child in g.children(s1)}
         articles = [v for v in labels if g.label(v) in ARTICLES]
-        if articles and position[articles[0]] != 0:
-            return False
+        if articles and position[articles[0]] != (1 if str(g.label(seq[0])) == UNKNOWN else 0):
+            return False  # first, but after the word a question asks with ("what is the rate")
         if any(position[v] != len(seq) - 1 for v in _final_marks(g, labels)):
             return False
         if not _ordered(_numbered(labels, "snt"), position):
