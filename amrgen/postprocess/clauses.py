@@ -1,23 +1,22 @@
 """Our postprocessing additions that mend clauses (additions to thesis 4.4):
 the subject of a modal, the agreement and the finite form of verbs, the copula
-of adjectival predicates and of questions that no verb says (questions and
-do-support: :mod:`amrgen.postprocess.questions`).
+of adjectival predicates (questions and do-support:
+:mod:`amrgen.postprocess.questions`; the copula of a question that no verb says is
+phase 2's, :func:`~amrgen.realization.clauses.nominal_question`).
 Each is a step of the pipeline (:mod:`amrgen.postprocess.pipeline`); BLEU
 figures are in docs/results.md."""
 
 from __future__ import annotations
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root, sentence_roots
-from amrgen.amr_vocabulary import MODAL_CLAUSES, PERSON
+from amrgen.amr_vocabulary import MODAL_CLAUSES
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
     BE,
-    BE_TENSES,
     COORDINATION_CONCEPTS,
     NEGATION_CARRIERS,
     POSSESSIVES,
-    QUESTION_WORDS,
     RAISING_MODALS,
 )
 from amrgen.postprocess.editing import (
@@ -174,47 +173,6 @@ def _degree_question(c: Configuration, v: Vertex, adjective: str, subject: Verte
     c = realized(c.with_(graph=g), [(v, adjective), (asked, "how")])
     rest = [u for u in g.order.sequence([v, *g.children(v)]) if u not in (asked, v)]
     return _with_copula(c, v, subject, [asked, v], rest, lm)
-
-
-def nominal_questions(c: Configuration, context: Context) -> Configuration:
-    """A question that no verb says asks with a copula (``how old jennifer lopez
-    ?`` -> ``how old is jennifer lopez ?``, ``where denmark ?`` -> ``where is
-    denmark ?``): for every sentence root r that says no adjective (ρ̂(POS)(r)
-    = JJ) and below which no verb is said (nor by r: have-quant-91) with one
-    amr-unknown child u (not a :polarity: that is a yes-no question), u goes
-    first in r's phrase, followed by the form of be that agrees with r (with
-    the first phrase after u where r says nothing: be-located-at-91), present
-    or past as the language model prefers.  An amr-unknown that says nothing
-    becomes ``what`` (``the exchange rate of the dollar ?`` -> ``what is the
-    exchange rate of the dollar ?``), ``who`` for a person or r's ARG0 (the
-    holder of a role: have-org-role-91 becomes its role's noun, ``who is the
-    mayor of rotterdam ?``), and so does the ``which`` of an amr-unknown that
-    modifies r itself (``which fjord ?`` -> ``what is fjord ?``).  AMR writes
-    no copula for these questions (``(p / person :age (a / amr-unknown))``),
-    and the transitions have no verb to hang one on."""
-    for r in sentence_roots(c.graph):
-        g = c.graph
-        unknowns = [(label, u) for _, label, u in g.out_edges(r) if g.label(u) == UNKNOWN and label != "polarity"]
-        said = [v for v in (r, *g.successors(r)) if c.rho.get(Key.REAL, v)]
-        if len(unknowns) != 1 or r in said and c.rho.get(Key.POS, r) == "JJ" \
-                or any(c.rho.get(Key.POS, v) == "VB" or c.rho.get(Key.REAL, v) in BE_TENSES for v in said):
-            continue
-        (label, u), = unknowns
-        if not set(said) - {u, *g.successors(u)}:
-            continue  # nothing to ask about ("why ?")
-        word = c.rho.get(Key.REAL, u)
-        if word and word.rpartition(" ")[2] in BE_TENSES:
-            continue  # phase 2 said its copula
-        if not word or word == "which":
-            word = "who" if str(g.label(r)) == PERSON or label == "ARG0" else "what"
-        elif word.split()[0] not in QUESTION_WORDS:
-            continue
-        c = realized(c.with_(graph=placed(g, r, u)), [(u, word)])
-        rest = [v for v in g.order.sequence([r, *g.children(r)]) if v != u]
-        subject = r if c.rho.get(Key.REAL, r) else below_between_word(g, next(
-            v for v in rest if g.yield_(c.rho[Key.REAL], v)))
-        c = _with_copula(c, r, subject, [u], rest, context.lm)
-    return c
 
 
 def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Vertex], before: list[Vertex],

@@ -51,7 +51,6 @@ STEPS: tuple[Step, ...] = (
     Step("do-support", ADDITION, questions.do_support),
     Step("finite-verbs", ADDITION, clauses.finite_verbs),
     Step("predicative-copula", ADDITION, clauses.predicative_copula, parameters=("copula_modifier_max_words",)),
-    Step("nominal-questions", ADDITION, clauses.nominal_questions),
     Step("articles", THESIS, thesis.revise_articles, parameters=_ARTICLE_SCORE),
     Step("articles-refined", REFINEMENT, articles.revise_articles_refined,
          parameters=(*_ARTICLE_SCORE, "article_window")),

@@ -10,7 +10,6 @@ from amrgen.postprocess.clauses import (
     bare_infinitives,
     finite_verbs,
     modal_subjects,
-    nominal_questions,
     predicative_copula,
 )
 from amrgen.postprocess.punctuation import fronted_clause_commas
@@ -136,52 +135,6 @@ def test_a_question_word_stays_below_the_verb_that_reports_the_question():
     c = question_words_first(Configuration(Graph(labels, edges, order), (), (), rho), CONTEXT)
     assert finalize(c) == "he asked where you live"
     assert finalize(do_support(c, CONTEXT)) == "he asked where do you live"
-
-
-def test_a_question_without_a_verb_asks_with_a_copula():
-    """MASSIVE-AMR and QALD-9: AMR writes no copula in "how old is jennifer lopez",
-    "what is the exchange rate", "who is the mayor of rotterdam"."""
-    context = Context(BigramLM({}), uniform_denom)
-    labels = {"p": "person", "n": '"Jennifer"', "u": "amr-unknown"}
-    age = final(labels, [("p", "name", "n"), ("p", "age", "u")], ["u", "n", "p"],
-                real={"p": "", "n": "jennifer lopez", "u": "how old"})
-    assert finalize(nominal_questions(age, context)) == "how old is jennifer lopez"
-    # an amr-unknown that says nothing asks what, or who for r's ARG0; the copula agrees with r
-    labels = {"r": "rate-01", "t": "the", "d": "dollar", "u": "amr-unknown"}
-    rates = final(labels, [("r", "*", "t"), ("r", "ARG1", "d"), ("r", "ARG2", "u")], ["t", "r", "d", "u"],
-                  pos={"r": "NN", "d": "NN"}, real={"r": "rates", "d": "of the dollar", "u": ""})
-    assert finalize(nominal_questions(rates, context)) == "what are the rates of the dollar"
-    labels = {"m": "mayor", "c": "rotterdam", "u": "amr-unknown"}
-    mayor = final(labels, [("m", "ARG0", "u"), ("m", "ARG1", "c")], ["m", "c", "u"],
-                  pos={"m": "NN"}, real={"m": "the mayor", "c": "of rotterdam", "u": ""})
-    assert finalize(nominal_questions(mayor, context)) == "who is the mayor of rotterdam"
-    # the language model chooses the tense
-    past = Context(BigramLM({("old", "was"): 0.0}), uniform_denom)
-    assert finalize(nominal_questions(age, past)) == "how old was jennifer lopez"
-
-
-def test_a_frame_s_own_question_word_takes_the_copula():
-    """MASSIVE-AMR: "where is stonehenge" (be-located-at-91 :ARG2 amr-unknown, said "where" by
-    phase 2: :func:`~amrgen.realization.defaults.frame_question_word`)."""
-    context = Context(BigramLM({}), uniform_denom)
-    labels = {"b": "be-located-at-91", "s": "stonehenge", "u": "amr-unknown"}
-    located = final(labels, [("b", "ARG1", "s"), ("b", "ARG2", "u")], ["u", "b", "s"], real={"b": "", "u": "where"})
-    assert finalize(nominal_questions(located, context)) == "where is stonehenge"
-
-
-def test_no_copula_for_a_verb_a_yes_no_question_or_a_question_about_nothing():
-    context = Context(BigramLM({}), uniform_denom)
-    labels = {"l": "live-01", "y": "you", "u": "amr-unknown"}
-    verb = final(labels, [("l", "ARG0", "y"), ("l", "location", "u")], ["u", "y", "l"], pos={"l": "VB"},
-                 real={"l": "live", "u": "where"})
-    assert finalize(nominal_questions(verb, context)) == "where you live"
-    labels = {"c": "child", "t": "tom", "u": "amr-unknown"}
-    polar = final(labels, [("c", "domain", "t"), ("c", "polarity", "u")], ["t", "c", "u"], pos={"c": "NN"},
-                  real={"u": ""})
-    assert finalize(nominal_questions(polar, context)) == "tom child"
-    labels = {"c": "cause-01", "u": "amr-unknown"}
-    why = final(labels, [("c", "ARG0", "u")], ["u", "c"], real={"c": "", "u": "why"})
-    assert finalize(nominal_questions(why, context)) == "why"
 
 
 # -- modals -------------------------------------------------------------------------
@@ -464,7 +417,7 @@ def test_the_cause_of_a_cause_is_a_clause_with_its_copula_and_a_question_asks_it
     labels = {"c": "cause-01", "u": "amr-unknown", "b": "blue-01", "s": "sky"}
     why = final(labels, [("c", "ARG0", "u"), ("c", "ARG1", "b"), ("b", "ARG1", "s")], ["u", "s", "b", "c"],
                 pos={"b": "JJ"}, real={"u": "why", "s": "the sky", "b": "blue", "c": ""})
-    assert finalize(nominal_questions(predicative_copula(why, context), context)) == "why is the sky blue"
+    assert finalize(predicative_copula(why, context)) == "why is the sky blue"
 
 
 def test_a_copula_takes_the_tense_its_time_adverb_fixes():
