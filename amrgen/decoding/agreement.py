@@ -282,11 +282,24 @@ class Agreement:
         where σ1 is said ("what are the official languages"); without one elsewhere."""
         g, v = c.graph, c.sigma1
         if nominal_question(c, v) != child:
-            return lambda t: t is None or t.word.rpartition(" ")[2] not in BE_TENSES
+            return lambda t: t is None or not _copula_said(t.word)
         word = c.rho.get(Key.REAL, v)
         forms = be_forms(word, c.rho.get(Key.POS, v, ""), c.rho.get(Key.NUMBER, v, ""), str(g.label(v))) \
             if word else BE_TENSES
         return lambda t: t is None or t.word.rpartition(" ")[2] in forms
+
+    @staticmethod
+    def pruned_apart(c: Configuration, found: list) -> list[list]:
+        """``found`` (the candidates of σ1 before pruning) in the groups pruned each on its own: for
+        an amr-unknown through which a sentence's root asks, those with the copula of a question
+        that no verb says and those without (:meth:`_asking`: the root decides between them, and
+        neither may crowd the other out of best(σ1)); else one group."""
+        if root_question_word(c.graph, c.sigma1) is None:
+            return [found]
+        groups: tuple[list, list] = ([], [])
+        for b in found:
+            groups[_copula_said(_word(b))].append(b)
+        return [group for group in groups if group]
 
     def candidates(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its
@@ -567,6 +580,11 @@ def _subject_first(subject: Vertex):
         return bool(said and said.words) and subject in order and order.index(subject) < order.index(hypothesis.vertex)
 
     return test
+
+
+def _copula_said(word: str | None) -> bool:
+    """Whether a question word's realization ends in the copula of a question that no verb says ("who is")."""
+    return bool(word) and word.rpartition(" ")[2] in BE_TENSES
 
 
 def _said(hypothesis, u: Vertex):

@@ -262,7 +262,8 @@ class BestSequenceSearch:
         agreeing = self.agreement.candidates(c, found)
         if len(agreeing) < len(found):
             self.pruned(v, AGREEMENT, found, agreeing)
-        kept = _dedupe_prune(agreeing, h.n5, h.r5)
+        kept = sorted((hyp for group in self.agreement.pruned_apart(c, agreeing)
+                       for hyp in _dedupe_prune(group, h.n5, h.r5)), key=_score, reverse=True)
         self.pruned(v, BEST, agreeing, kept)
         return kept
 

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
-from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES
+from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES, UNKNOWN
 from amrgen.decoding.models import Models
 from amrgen.graph import Graph, Vertex
 from amrgen.hyperparameters import Hyperparameters
@@ -461,7 +461,8 @@ class TransitionProbabilities:
         ``sides`` says which children Reorder put left and right of σ1."""
         g, v, b = c.graph, c.sigma1, c.beta1
         labels = g.edge_labels(v, b)
-        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels or "name" in labels or b == nominal_question(c, v):
+        if c.rho.get(Key.DEL, v) == 1 or PLACEHOLDER in labels or "name" in labels \
+                or str(g.label(b)) == UNKNOWN and b == nominal_question(c, v):
             return [(NoInsertion(), 1.0)]
         if "domain" in labels:
             return self._copulas(c)

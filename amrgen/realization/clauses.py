@@ -188,7 +188,8 @@ def takes_copula(c: Configuration, v: Vertex) -> bool:
 def nominal_question(c: Configuration, v: Vertex) -> Vertex | None:
     """The amr-unknown that a question no verb says asks with, as ρ realizes v and its
     children: v a sentence root said as no adjective, with one amr-unknown child (not a
-    :polarity: a yes-no question), no verb or form of *be* said by v or a child, and v or
+    :polarity: a yes-no question), no verb or form of *be* said by v or a child, nor a child
+    that takes a copula of its own (:func:`takes_copula`: "why is the sky blue"), and v or
     another child kept (phase 1).  Such a question asks with a copula, after the amr-unknown
     ("how old is jennifer lopez", "where is denmark"): AMR writes none ("(p / person :age (a /
     amr-unknown))"), and no verb is there to hang one on.  None where v heads no such question."""
@@ -199,7 +200,7 @@ def nominal_question(c: Configuration, v: Vertex) -> Vertex | None:
     said = [u for u in (v, *g.children(v)) if c.rho.get(Key.REAL, u)]
     kept = [u for u in (v, *g.children(v)) if u not in unknowns and c.rho.get(Key.DEL, u) != 1]
     if len(unknowns) != 1 or not kept or any(
-            c.rho.get(Key.POS, u) == "VB" or c.rho.get(Key.REAL, u) in BE_TENSES for u in said):
+            c.rho.get(Key.POS, u) == "VB" or c.rho.get(Key.REAL, u) in BE_TENSES or takes_copula(c, u) for u in said):
         return None
     return unknowns[0]
 

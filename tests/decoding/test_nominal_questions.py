@@ -9,6 +9,7 @@ import re
 import pytest
 
 from amrgen.amr import Amr
+from amrgen.decoding.agreement import Agreement
 from amrgen.decoding.offers import Offers
 from amrgen.graph import Graph
 from amrgen.lexicon.wordnet_lexicon import WORDNET
@@ -18,6 +19,14 @@ from amrgen.realization.defaults import root_question_word
 from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.transitions import Realize
+
+
+class _Candidate:
+    """A candidate of best(u) as the agreement reads it: its Realize first."""
+
+    def __init__(self, word):
+        self.word = word
+        self.steps = ((Realize(word, SyntacticAnnotation(pos="WP")), 1.0),)
 
 
 def _configuration(labels, edges, real, pos=None, deleted=()):
@@ -45,6 +54,9 @@ def test_a_root_that_says_no_verb_asks_through_its_amr_unknown():
     ({"b": "blue-01", "s": "sky", "u": "amr-unknown"}, [("b", "ARG1", "s"), ("b", "ARG2", "u")],
      {"b": "blue", "s": "sky", "u": "how"}, {"b": "JJ"}),  # an adjective takes its own copula
     ({"c": "cause-01", "u": "amr-unknown"}, [("c", "ARG0", "u")], {"c": "", "u": "why"}, {}),  # nothing else
+    ({"c": "cause-01", "u": "amr-unknown", "b": "blue-01", "s": "sky"},
+     [("c", "ARG0", "u"), ("c", "ARG1", "b"), ("b", "ARG1", "s")],
+     {"c": "", "u": "why", "b": "blue", "s": "the sky"}, {"b": "JJ", "s": "NN"}),  # "blue" takes its own copula
 ])
 def test_a_verb_an_adjective_a_yes_no_question_or_a_question_about_nothing_asks_otherwise(labels, edges, real, pos):
     c = _configuration(labels, edges, real, pos, deleted=[v for v, word in real.items() if v != "u" and not word])
@@ -78,3 +90,22 @@ def test_the_article_of_such_a_question_follows_its_copula(generator):
     amr = Amr.from_penman('(h / have-org-role-91 :ARG0 (a / amr-unknown) :ARG1 (c / city :name (n / name'
                           ' :op1 "Rotterdam")) :ARG2 (m / mayor))')
     assert generator.generate(amr).sentence == "who is the mayor of rotterdam ?"
+
+
+def test_with_and_without_the_copula_are_pruned_apart_so_that_the_root_can_choose():
+    """best(u) keeps n5 candidates of each kind: the copula variants, which the language model may
+    like better, never crowd out the plain question word a verb's question needs ("how long does
+    princess kate ...", not "how long is does")."""
+    g = Graph({"r": "rate-01", "u": "amr-unknown"}, [("r", "ARG2", "u")], Order([]))
+    c = Configuration(g, ("u",), (), AnnotationFunction({}), 0)
+    found = [_Candidate(word) for word in ("what is", "what", "what was", "who")]
+    groups = Agreement(WORDNET).pruned_apart(c, found)
+    assert [[b.word for b in group] for group in groups] == [["what", "who"], ["what is", "what was"]]
+    other = Configuration(g, ("r",), (), AnnotationFunction({}), 0)
+    assert Agreement(WORDNET).pruned_apart(other, found) == [found]
+
+
+def test_a_verb_s_question_keeps_its_plain_question_word(generator):
+    amr = Amr.from_penman("(c / cause-01 :ARG0 (a / amr-unknown) :ARG1 (b / blue-01 :ARG1 (s / sky)))")
+    sentence = generator.with_postprocess("thesis").generate(amr).sentence
+    assert sentence.startswith("why ") and sentence.count(" is ") == 1
