@@ -74,7 +74,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, UNKNOWN
+from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -229,7 +229,7 @@ class Agreement:
         if c.rho.defined(Key.LINK, child) and child == controlled_subject(c, v):  # "learned to pilot"
             return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
-        if str(g.label(child)) == UNKNOWN and root_question_word(g, child) is not None:
+        if root_question_word(g, child) is not None:
             return self._asking(c, child)
         if not word:
             return None

@@ -15,7 +15,8 @@ children, may lack them; the agreement of the candidates built of them is
   in its other forms ("ate the bone yesterday", "the fish now swims");
 - a verb below a modal that phase 1 swapped under it in its base form only ("he can swim");
 - an amr-unknown in a frame's role that asks with its own word that word ("where is
-  stonehenge");
+  stonehenge"), one through which a sentence's root asks *who* or *what* for nothing, each
+  question word also with the copula of a question that no verb says ("how old is jennifer lopez");
 - a number said by its multiplier alone counted once ("a thousand miles", not "thousand miles").
 """
 
@@ -65,10 +66,10 @@ class Offers:
         (:meth:`_silent_polarity`); a clause's present verb also in the form that agrees with
         its subject (:meth:`_agreeing_present`); a verb whose :time is said as an adverb of
         past time in its past forms only (:meth:`tensed`); below a modal in its base form
-        (:meth:`_below_modal`); a frame's own question word (:meth:`_frame_question_word`); a multiplier said
+        (:meth:`_below_modal`); a question word where σ1 asks (:meth:`_question_word`); a multiplier said
         alone counted once (:meth:`_counted`)."""
         return self._below_modal(c, self.tensed(c, self._agreeing_present(c, self._silent_polarity(
-            c, self._supported(c, self._as_verb(c, self._frame_question_word(c, self._counted(c, realizations))))))))
+            c, self._supported(c, self._as_verb(c, self._question_word(c, self._counted(c, realizations))))))))
 
     @staticmethod
     def _counted(c: Configuration, realizations: Sequence) -> Sequence:
@@ -83,7 +84,7 @@ class Offers:
         return replaced
 
     @staticmethod
-    def _frame_question_word(c: Configuration, realizations: Sequence) -> Sequence:
+    def _question_word(c: Configuration, realizations: Sequence) -> Sequence:
         """``realizations`` with the question word of σ1, an amr-unknown in a frame's role that
         asks with its own (:func:`~amrgen.realization.defaults.frame_question_word`: "where is
         stonehenge", "how much is the us dollar"), in place of *what* and of nothing; and, for an

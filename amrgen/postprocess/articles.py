@@ -95,10 +95,12 @@ def _revise_article(c: Configuration, v: Vertex, context: Context) -> Configurat
     g = bare.graph
     subject = _predicate_subject(g, v)
     family = g.order.sequence([v, *g.children(v)])
-    asked = nominal_question(bare, v)
-    opening = (0 if asked not in family else family.index(asked) + 1) if subject is None else 1 + max(
-        family.index(u) for u in [subject, *(u for _, label, u in g.out_edges(v)
-                                             if label == "polarity" and g.order.precedes(u, v))])
+    if subject is not None:
+        opening = 1 + max(family.index(u) for u in [subject, *(
+            u for _, label, u in g.out_edges(v) if label == "polarity" and g.order.precedes(u, v))])
+    else:  # after a question's word and copula ("what is the rate")
+        asked = nominal_question(bare, v)
+        opening = 0 if asked is None else family.index(asked) + 1
     slot = article_slot(bare, v, opening, context.hyper.article_window)
     left, right = slot.left, slot.right
     if (c.rho.get(Key.REAL, v) == "" or is_pronoun(concept_form(g.label(v)))

@@ -110,15 +110,24 @@ CURRENCY = "currency"
 """What have-quant-91 asks how much of (13 of the 13 how much questions of the training references; how many: every other)."""
 
 
+def _asked_in(g: Graph, u: Vertex) -> tuple[Vertex, str] | None:
+    """(parent, role) of an amr-unknown u with one parent; None for any other vertex."""
+    if str(g.label(u)) != UNKNOWN or len(g.in_edges(u)) != 1:
+        return None
+    (parent, role, _), = g.in_edges(u)
+    return parent, role
+
+
 def frame_question_word(g: Graph, u: Vertex) -> str | None:
     """The question word an amr-unknown u asks with in its frame's role
     (:data:`~amrgen.lexicon.words.QUESTION_WORDS_BY_FRAME`): *where* for be-located-at-91's
     ARG2, *how many* for have-quant-91's, *how much* where that frame's ARG1 is a currency;
     None where u is no such amr-unknown.  The realize model says *what* for most
     amr-unknowns, as most of its training questions do; these frames' references ask otherwise."""
-    if str(g.label(u)) != UNKNOWN or len(g.in_edges(u)) != 1:
+    asked = _asked_in(g, u)
+    if asked is None:
         return None
-    (frame, role, _), = g.in_edges(u)
+    frame, role = asked
     word = QUESTION_WORDS_BY_FRAME.get((str(g.label(frame)), role))
     if word == HOW_MANY and any(label == "ARG1" and str(g.label(x)) == CURRENCY for _, label, x in g.out_edges(frame)):
         return HOW_MUCH
@@ -130,11 +139,10 @@ def root_question_word(g: Graph, u: Vertex) -> str | None:
     :polarity) and the realize model says nothing or *which* of it: *who* for a person's or an
     ARG0, else *what* ("who is the mayor of rotterdam", "what is the exchange rate"); a question
     says its question word.  None where u is no such amr-unknown."""
-    if str(g.label(u)) != UNKNOWN or len(g.in_edges(u)) != 1:
+    asked = _asked_in(g, u)
+    if asked is None or asked[1] == "polarity" or not is_sentence_root(g, asked[0]):
         return None
-    (root, role, _), = g.in_edges(u)
-    if role == "polarity" or not is_sentence_root(g, root):
-        return None
+    root, role = asked
     return "who" if str(g.label(root)) == PERSON or role == "ARG0" else "what"
 
 
