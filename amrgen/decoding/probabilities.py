@@ -514,7 +514,8 @@ class _Placement:
     does he live", "which city does he love"), and so does a passive question's *be* ("when was
     he born"); a modal Swap put below σ1 right after its subject ("he can also swim"), else
     before its *not* or σ1; an adjective's copula right after its subject, first on the left
-    ("they are not tired")."""
+    ("they are not tired"); the amr-unknown of a question that no verb says first, before the
+    articles ("what is the exchange rate": its copula is in its realization)."""
 
     def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
         g, v = c.graph, c.sigma1
