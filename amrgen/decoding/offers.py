@@ -41,7 +41,7 @@ from amrgen.realization.clauses import (
     time_tenses,
 )
 from amrgen.realization.control import controlled_subject
-from amrgen.realization.defaults import frame_question_word, root_question_word
+from amrgen.realization.defaults import frame_question_word, role_question_word, root_question_word
 from amrgen.realization.inflection import be_forms, inflect, is_base_form, is_past_form, supporting_do
 from amrgen.realization.numbers import counted
 from amrgen.transitions.annotations import Key, SyntacticAnnotation
@@ -96,7 +96,7 @@ class Offers:
         word, replacing = frame_question_word(g, v), ("", "what")
         asked = root_question_word(g, v)
         if word is None:
-            word, replacing = asked, ("", "which")
+            word, replacing = asked, ("", "which", "what") if asked == role_question_word(g, v) else ("", "which")
         if word is None:
             return realizations
         replaced = {}

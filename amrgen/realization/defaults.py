@@ -134,16 +134,31 @@ def frame_question_word(g: Graph, u: Vertex) -> str | None:
     return word
 
 
+def role_question_word(g: Graph, u: Vertex) -> str | None:
+    """The question word of an amr-unknown u in a role of place, manner, time, cause, degree or
+    age (:data:`~amrgen.lexicon.words.QUESTION_WORDS_BY_ROLE`; the ARG0 of cause-01 counts as
+    :cause): "where", "why", "how old"; None for any other vertex."""
+    asked = _asked_in(g, u)
+    if asked is None:
+        return None
+    parent, role = asked
+    if concept_form(g.label(parent)) == "cause" and role == "ARG0":
+        role = "cause"
+    return QUESTION_WORDS_BY_ROLE.get(role)
+
+
 def root_question_word(g: Graph, u: Vertex) -> str | None:
     """The word an amr-unknown u asks with where a sentence's root asks through it (not by a
-    :polarity) and the realize model says nothing or *which* of it: *who* for a person's or an
-    ARG0, else *what* ("who is the mayor of rotterdam", "what is the exchange rate"); a question
-    says its question word.  None where u is no such amr-unknown."""
+    :polarity) and the realize model says nothing, *which* or, in a role that has its own
+    question word (:func:`role_question_word`), *what* of it: that word ("how old is tom
+    hanks", "why is the sky blue"), else *who* for a person's or an ARG0, else *what* ("who is
+    the mayor of rotterdam", "what is the exchange rate"); a question says its question word.
+    None where u is no such amr-unknown."""
     asked = _asked_in(g, u)
     if asked is None or asked[1] == "polarity" or not is_sentence_root(g, asked[0]):
         return None
     root, role = asked
-    return "who" if str(g.label(root)) == PERSON or role == "ARG0" else "what"
+    return role_question_word(g, u) or ("who" if str(g.label(root)) == PERSON or role == "ARG0" else "what")
 
 
 OPEN_CLASSES = frozenset({"NN", "VB", "JJ"})
@@ -219,12 +234,8 @@ class DefaultRealizer:
             return _Defaults(SPECIAL_REALIZATIONS[concept])
         if label.endswith(AMR_FRAME_SUFFIX):
             return _Defaults(("",))
-        if concept == UNKNOWN:
-            role, parent = _parent(g, v)
-            if parent is not None and concept_form(g.label(parent)) == "cause" and role == "ARG0":
-                role = "cause"
-            if role in QUESTION_WORDS_BY_ROLE:
-                return _Defaults((QUESTION_WORDS_BY_ROLE[role],))
+        if (word := role_question_word(g, v)) is not None:
+            return _Defaults((word,))
         if concept in SILENT_CONCEPTS:
             return _Defaults(("",))
         if concept in DEMONSTRATIVES:

@@ -15,7 +15,7 @@ from amrgen.graph import Graph
 from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.order import Order
 from amrgen.realization.clauses import nominal_question
-from amrgen.realization.defaults import root_question_word
+from amrgen.realization.defaults import role_question_word, root_question_word
 from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.transitions import Realize
@@ -109,3 +109,17 @@ def test_a_verb_s_question_keeps_its_plain_question_word(generator):
     amr = Amr.from_penman("(c / cause-01 :ARG0 (a / amr-unknown) :ARG1 (b / blue-01 :ARG1 (s / sky)))")
     sentence = generator.with_postprocess("thesis").generate(amr).sentence
     assert sentence.startswith("why ") and sentence.count(" is ") == 1
+
+
+@pytest.mark.parametrize("text, role_word, root_word", [
+    ('(p / person :age (a / amr-unknown) :name (n / name :op1 "Tom"))', "how old", "how old"),
+    ("(c / cause-01 :ARG0 (a / amr-unknown) :ARG1 (b / blue-01 :ARG1 (s / sky)))", "why", "why"),
+    ("(h / have-org-role-91 :ARG0 (a / amr-unknown) :ARG2 (m / mayor))", None, "who"),
+    ("(r / rate-01 :ARG2 (a / amr-unknown))", None, "what"),
+    ("(l / live-01 :ARG0 (y / you) :location (c / city :mod (a / amr-unknown)))", None, None),  # not the root's
+])
+def test_a_root_asks_with_its_role_s_question_word_else_who_or_what(text, role_word, root_word):
+    g = Amr.from_penman(text).graph
+    u = next(v for v in g.vertices if str(g.label(v)) == "amr-unknown")
+    assert role_question_word(g, u) == role_word
+    assert root_question_word(g, u) == root_word
