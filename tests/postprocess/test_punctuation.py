@@ -75,6 +75,19 @@ def test_commas_separate_the_conjuncts_of_a_list():
     assert finalize(coordination_commas(mod, CONTEXT)) == "either star or sun"
 
 
+def test_the_conjuncts_of_a_coordination_said_as_nothing_are_separated_by_commas():
+    # Bio AMR's citations: (and :op1 23 :op2 24) said "( 23 , 24 )"; a child between
+    # two conjuncts stays on its side of the comma, a conjunct said as nothing gets none
+    cited = final({"a": "and", "x": "23", "y": "24", "z": "person"},
+                  [("a", "op1", "x"), ("a", "op2", "y"), ("a", "op3", "z")], ["x", "y", "z", "a"],
+                  real={"a": "", "z": ""})
+    assert finalize(coordination_commas(cited, CONTEXT)) == "23 , 24"
+    between = final({"a": "and", "x": "figure", "y": "lane", "m": "data"},
+                    [("a", "op1", "x"), ("a", "op2", "y"), ("a", "mod", "m")], ["x", "m", "y", "a"],
+                    real={"a": ""})
+    assert finalize(coordination_commas(between, CONTEXT)) == "figure , data lane"
+
+
 # -- quotation marks ----------------------------------------------------------------
 
 
