@@ -13,6 +13,7 @@ from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import (
     AUXILIARY_LEMMA_OF,
     NEGATION_CARRIERS,
+    PREPOSITIONS,
     QUESTION_WORDS,
     QUESTION_WORDS_BY_ROLE,
     SPEECH_VERBS,
@@ -47,13 +48,14 @@ def question_words_first(c: Configuration, context: Context) -> Configuration:
     amr-unknown its :mod) takes its phrase along, preposition and all
     (:func:`_determined_phrase`: ``the nile starts in which countries ?`` ->
     ``in which countries the nile starts ?``, then ``... does the nile
-    start``).  Nothing changes where the word opens the question already, or
-    where moving it would leave the yield undefined."""
+    start``).  Nothing changes where the word opens the question already (after a
+    preposition too: ``in which was elvis born``), or where moving it would leave the
+    yield undefined."""
     for u in [x for x in c.graph.vertices if c.graph.label(x) == UNKNOWN]:
         g, word = c.graph, c.rho.get(Key.REAL, u)
         head = _question_head(c, u)
         if not word or word.split()[0] not in QUESTION_WORDS or head is None or len(g.in_edges(u)) != 1 \
-                or g.yield_(c.rho[Key.REAL], head)[0] == word.split()[0]:
+                or _opens(g.yield_(c.rho[Key.REAL], head), word.split()[0]):
             continue
         (parent, label, _), = g.in_edges(u)
         rho, moved = c.rho, g.copy()
@@ -73,6 +75,12 @@ def question_words_first(c: Configuration, context: Context) -> Configuration:
         if finalize(candidate) is not None:
             c = candidate
     return c
+
+
+def _opens(words: list[str], question_word: str) -> bool:
+    """Whether ``question_word`` opens the question ``words``, alone or after a preposition
+    (``in which year was elvis born``)."""
+    return question_word in words[:1] or words[:1] and words[0] in PREPOSITIONS and question_word in words[1:2]
 
 
 def _determined_phrase(g: Graph, head: Vertex, u: Vertex) -> Vertex | None:

@@ -48,6 +48,18 @@ def test_a_question_word_opens_its_question_and_do_follows_it():
     assert finalize(question_words_first(fronted, CONTEXT)) == "where you want to take your sheep"
 
 
+def test_a_question_word_after_the_preposition_that_opens_its_question_stays():
+    """MASSIVE "in which was elvis born" (a :year amr-unknown, "in" inserted before its date
+    entity): the phrase opens the question already, so the word is not put before the
+    preposition ("which in was elvis born")."""
+    into = InsertedVertex(1)
+    labels = {"b": "bear-02", "p": "person", "d": "date-entity", "u": "amr-unknown", into: "in"}
+    edges = [("b", "ARG1", "p"), ("b", "time", into), (into, PLACEHOLDER, "d"), ("d", "year", "u")]
+    c = final(labels, edges, [into, "u", "d", "p", "b"], pos={"b": "VB"},
+              real={"b": "was born", "p": "elvis", "d": "", "u": "which", into: "in"})
+    assert finalize(question_words_first(c, CONTEXT)) == "in which elvis was born"
+
+
 def test_a_question_whose_subject_asks_gets_no_do():
     """The question word inside the subject (amr-unknown as its :mod) opens the question
     as it is: no do before it, the verb keeps its form (QALD-9: "which holidays are
