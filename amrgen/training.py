@@ -31,6 +31,7 @@ from amrgen.decoding.phase1 import restricted_transition
 from amrgen.errors import MissingResourceError
 from amrgen.ml.compaction import compact
 from amrgen.ml.context import FeatureResources
+from amrgen.ml.conventions import CONVENTIONS, Conventions, learn_corpus_conventions
 from amrgen.ml.encoded_events import EncodedEvents, EventEncoder
 from amrgen.ml.events import events
 from amrgen.ml.features import FEATURES_DIR, FeatureList, extract, load_feature_list
@@ -39,7 +40,6 @@ from amrgen.ml.names import MODELS, ModelName
 from amrgen.ml.store import save_json_resource, save_models
 from amrgen.oracle.annotations import Approach
 from amrgen.oracle.resources import constrained_runs, corpus_resources
-from amrgen.postprocess.conventions import CONVENTIONS, Conventions, learn_corpus_conventions
 from amrgen.prep.extended import ExtendedEntry
 from amrgen.realization.entities import learn_arrangements
 from amrgen.transitions.configuration import Configuration
@@ -156,7 +156,7 @@ def train(train_entries: Sequence[ExtendedEntry], dev_entries: Sequence[Extended
     insertion models on the gold transitions of both approaches (:func:`training_events`).  ``sources`` names the corpus of
     each training entry (none: one corpus); the punctuation conventions are
     learnt by corpus where there are several
-    (:func:`~amrgen.postprocess.conventions.learn_corpus_conventions`).  With
+    (:func:`~amrgen.ml.conventions.learn_corpus_conventions`).  With
     ``learnt_punctuation`` the oracle runs on bigraphs that keep the references'
     punctuation (:func:`~amrgen.prep.extended.punctuated`), so that the models learn
     the mark that ends a sentence (docs/deviations.md)."""

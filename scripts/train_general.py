@@ -38,8 +38,8 @@ import sys
 from pathlib import Path
 
 from amrgen.corpus_registry import corpus, held_out_corpora, of_split
+from amrgen.ml.conventions import CONVENTIONS, corpus_conventions
 from amrgen.ml.store import save_json_resource
-from amrgen.postprocess.conventions import CONVENTIONS, corpus_conventions
 
 ROOT = Path(__file__).resolve().parents[1]
 

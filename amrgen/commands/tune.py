@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from amrgen.hyperparameters import Hyperparameters
     from amrgen.io.atomic import check_output_path, write_atomically
     from amrgen.io.penman_corpus import read_items
-    from amrgen.postprocess.conventions import corpus_conventions
+    from amrgen.ml.conventions import corpus_conventions
     from amrgen.postprocess.pipeline import PIPELINES, resolve_pipeline
     from amrgen.run.corpus import runner_for
     from amrgen.run.spec import GeneratorFiles, RunSpec

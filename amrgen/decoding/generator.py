@@ -41,9 +41,9 @@ from amrgen.errors import AmrgenError
 from amrgen.graph import Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lm.model import DEFAULT_LM, LanguageModel
+from amrgen.ml.conventions import Conventions
 from amrgen.ml.names import ModelName
 from amrgen.paths import RESOURCES_DIR
-from amrgen.postprocess.conventions import Conventions
 from amrgen.postprocess.pipeline import Edit, Pipeline, resolve_pipeline
 from amrgen.postprocess.step import Context
 from amrgen.prep.normalize import normalize_amr, says_nothing
@@ -193,7 +193,7 @@ class Generator:
 
     def with_conventions(self, conventions: Conventions) -> Generator:
         """The same models, LM, hyperparameters and postprocessing following another corpus's
-        punctuation conventions (:func:`amrgen.postprocess.conventions.corpus_conventions`)."""
+        punctuation conventions (:func:`amrgen.ml.conventions.corpus_conventions`)."""
         return Generator(self.models, self.lm, self.hyper, self.realizer, self._postprocess, conventions)
 
     def memoised(self) -> Memoised:

@@ -3,7 +3,7 @@ entropy model with its feature list, what training learnt for the
 constraints of Section 5.1 (the Merge table L_M and the empirical POS tags),
 the arrangements of named entities (5.2, :mod:`amrgen.realization.entities`)
 and the punctuation conventions of the training references
-(:mod:`amrgen.postprocess.conventions`)."""
+(:mod:`amrgen.ml.conventions`)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Any
 
 from amrgen.ml.columns import FeatureColumns
 from amrgen.ml.context import FeatureContext, FeatureResources
+from amrgen.ml.conventions import CONVENTIONS, Conventions
 from amrgen.ml.features import FeatureList, extract, parse_feature_list
 from amrgen.ml.maxent import MaxentModel
 from amrgen.ml.store import load_json_resource, load_models, string_map, string_rows
-from amrgen.postprocess.conventions import CONVENTIONS, Conventions
 from amrgen.realization.entities import ARRANGEMENTS
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.constraints import ConstraintResources

@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from amrgen.errors import AmrgenError
+from amrgen.ml.conventions import PARENTHESIZED, PUNCTUATED, QUOTED_SPEECH
 from amrgen.postprocess import articles, clauses, phrases, punctuation, questions, thesis
-from amrgen.postprocess.conventions import PARENTHESIZED, PUNCTUATED, QUOTED_SPEECH
 from amrgen.postprocess.step import ADDITION, REFINEMENT, THESIS, Context, Step
 from amrgen.transitions.configuration import Configuration, finalize
 
@@ -107,7 +107,7 @@ class Pipeline:
         """w̃: ĉ after every configuration step, c_f of the result as words, and
         the words after every words step; a step that writes a convention the
         graph's training corpora do not follow is skipped
-        (:meth:`~amrgen.postprocess.conventions.Conventions.for_graph`), and where
+        (:meth:`~amrgen.ml.conventions.Conventions.for_graph`), and where
         they do not end sentences in a mark, the marks the generator said (learnt
         punctuation) are unsaid first.
         ``edits`` receives each step that changed the sentence, with the sentence before and after it."""

@@ -6,7 +6,7 @@ The marks are new vertices under placeholder edges, ordered as v_punc is
 :func:`parenthesized_references` encode choices some corpora's counts justify
 (*The Little Prince* is told in dialogue, Bio AMR brackets its references):
 each is a step of its own, run only where the graph's corpora follow its
-convention (:mod:`amrgen.postprocess.conventions`).
+convention (:mod:`amrgen.ml.conventions`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 from amrgen.amr import asks, sentence_roots
 from amrgen.graph import Graph, Vertex
 from amrgen.lexicon.words import COORDINATION_CONCEPTS, COORDINATORS, HYPHEN, SPEECH_VERBS
+from amrgen.ml.conventions import described_references
 from amrgen.postprocess.editing import (
     add_mark,
     edited_at_each,
     realized,
 )
-from amrgen.postprocess.conventions import described_references
 from amrgen.postprocess.step import Context
 from amrgen.postprocess.thesis import QUESTION_CONCEPTS, punctuated
 from amrgen.transitions.annotations import Key
@@ -191,7 +191,7 @@ def coordination_commas(c: Configuration, context: Context) -> Configuration:
 
 def parenthesized_references(c: Configuration, context: Context) -> Configuration:
     """``( ... )`` around what a reference to a figure, a table or a publication
-    says (:func:`~amrgen.postprocess.conventions.described_references`): ``... of
+    says (:func:`~amrgen.ml.conventions.described_references`): ``... of
     single alleles figure 1a and the generation ...`` -> ``... of single alleles (
     figure 1a ) and the generation ...``; a reference said as nothing is left so."""
     for v in described_references(c.graph):

@@ -18,7 +18,7 @@ from typing import Literal, Protocol
 from amrgen.graph import Vertex
 from amrgen.hyperparameters import Hyperparameters
 from amrgen.lexicon.wordnet_lexicon import WORDNET, WordNetLexicon
-from amrgen.postprocess.conventions import Conventions
+from amrgen.ml.conventions import Conventions
 from amrgen.transitions.configuration import Configuration
 
 THESIS = "4.4"
@@ -61,7 +61,7 @@ class Step:
     configuration step has run; a step on ``candidates`` edits nothing but
     chooses which candidate of best(root(G')) is said (``apply`` is None).
     ``writes`` names the punctuation conventions of the training corpora the
-    step writes (:mod:`~amrgen.postprocess.conventions`): it runs only for a
+    step writes (:mod:`~amrgen.ml.conventions`): it runs only for a
     graph whose corpora follow them.  Section 4.4's own steps write none, so
     the thesis's pipeline is never gated.  ``parameters`` names the
     hyperparameters the step reads (:class:`~amrgen.hyperparameters.Hyperparameters`)."""

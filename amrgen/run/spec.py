@@ -22,7 +22,7 @@ from amrgen.decoding.generator import generator_hyperparameters
 from amrgen.decoding.limits import Limits
 from amrgen.errors import AmrgenError
 from amrgen.hyperparameters import Hyperparameters
-from amrgen.postprocess.conventions import Conventions, corpus_conventions
+from amrgen.ml.conventions import Conventions, corpus_conventions
 from amrgen.postprocess.pipeline import Pipeline, resolve_pipeline
 
 

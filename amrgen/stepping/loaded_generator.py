@@ -103,7 +103,7 @@ class LoadedGenerator:
         the AMR corpus file ``corpus`` (None: those of the model's training corpus), as
         ``amrgen generate --conventions`` does; AmrgenError naming the file where it has
         no reference.  It shares this one's lock."""
-        from amrgen.postprocess.conventions import corpus_conventions
+        from amrgen.ml.conventions import corpus_conventions
 
         conventions = corpus_conventions(corpus) if corpus else self.generator.models.conventions
         with self.lock:

@@ -10,8 +10,8 @@ import pytest
 from amrgen.amr import Amr
 from amrgen.errors import AmrgenError
 from amrgen.hyperparameters import Hyperparameters
+from amrgen.ml.conventions import PUNCTUATED, Conventions
 from amrgen.paths import RESOURCES_DIR
-from amrgen.postprocess.conventions import PUNCTUATED, Conventions
 from amrgen.postprocess.pipeline import (
     BY_NAME,
     PIPELINES,

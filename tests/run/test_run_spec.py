@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import amrgen.decoding.generator as generator_module
-import amrgen.postprocess.conventions as conventions_module
+import amrgen.ml.conventions as conventions_module
 import amrgen.postprocess.pipeline as pipeline_module
 import amrgen.run.spec as spec_module
 from amrgen.cli import main

@@ -7,8 +7,7 @@ import pytest
 
 from amrgen.amr import Amr
 from amrgen.decoding.models import Models
-from amrgen.paths import RESOURCES_DIR
-from amrgen.postprocess.conventions import (
+from amrgen.ml.conventions import (
     CORPORA,
     CORPUS_MODEL,
     PARENTHESIZED,
@@ -17,7 +16,8 @@ from amrgen.postprocess.conventions import (
     Conventions,
     corpus_conventions,
 )
-from amrgen.postprocess.corpora import CorpusModel, graph_concepts
+from amrgen.ml.corpora import CorpusModel, graph_concepts
+from amrgen.paths import RESOURCES_DIR
 from amrgen.postprocess.pipeline import resolve_pipeline
 from amrgen.postprocess.step import Context
 from tests.postprocess.helpers import BigramLM, final, uniform_denom

@@ -4,7 +4,7 @@ import pytest
 
 from amrgen.decoding.models import Models
 from amrgen.errors import AmrgenError, MissingResourceError
-from amrgen.postprocess.conventions import (
+from amrgen.ml.conventions import (
     PARENTHESIZED,
     PUNCTUATED,
     QUOTED_SPEECH,

@@ -3,13 +3,13 @@
 A model trained on several corpora (the shipped default: Little Prince, Bio
 AMR, QALD-9-AMR, the guidelines' examples) meets graphs of each, and the
 corpora write their sentences differently: the book quotes its dialogue, the
-others never do (:mod:`amrgen.postprocess.conventions`).  Graphs betray their
+others never do (:mod:`amrgen.ml.conventions`).  Graphs betray their
 corpus by their concepts (a prince, a sheep and ``i`` against proteins and
 cells against countries and ``amr-unknown``), so ``amrgen train``, given
 several training files, fits p(corpus | G) on the concepts of the training
 graphs (a :class:`~amrgen.ml.maxent.MaxentModel`, each concept an indicator)
 and keeps it beside the conventions; generation weighs each corpus's
-conventions by it (:meth:`~amrgen.postprocess.conventions.Conventions.for_graph`).
+conventions by it (:meth:`~amrgen.ml.conventions.Conventions.for_graph`).
 """
 
 from __future__ import annotations

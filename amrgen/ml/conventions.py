@@ -15,7 +15,7 @@ checksums, are ignored when read.
 
 A model trained on several corpora (several training files) keeps each
 corpus's counts too, and a model of which corpus a graph is most like
-(:class:`~amrgen.postprocess.corpora.CorpusModel`): a graph follows a
+(:class:`~amrgen.ml.corpora.CorpusModel`): a graph follows a
 convention where the corpora, weighted by how likely the graph is of each,
 follow it at least half the time (:meth:`Conventions.for_graph`), so the
 book's speech is quoted and MASSIVE's requests are left without a final mark.
@@ -36,7 +36,7 @@ from amrgen.errors import AmrgenError
 from amrgen.graph import Graph, Vertex
 from amrgen.io.penman_corpus import CorpusEntry, read_items
 from amrgen.lexicon.words import SPEECH_VERBS
-from amrgen.postprocess.corpora import CorpusModel
+from amrgen.ml.corpora import CorpusModel
 from amrgen.prep.tokenize import reference_of
 
 CONVENTIONS = "conventions"
@@ -57,7 +57,7 @@ BRACKETS = frozenset({"(", "["})
 CORPORA = "corpora"
 """Each training corpus's counts, by the corpus's name (a model trained on several)."""
 CORPUS_MODEL = "corpus model"
-"""p(corpus | G) (:class:`~amrgen.postprocess.corpora.CorpusModel`)."""
+"""p(corpus | G) (:class:`~amrgen.ml.corpora.CorpusModel`)."""
 RETIRED = frozenset({"quoted questions", "exclaimed", "commas after openings"})
 """Keys that models learnt for steps since removed (quote-dialogue, exclamations,
 opening-commas: none cost 0.3 BLEU on a dev set when left out); ignored when read."""
