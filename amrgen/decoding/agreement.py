@@ -145,7 +145,7 @@ class Agreement:
         self._has_adverb = lru_cache(maxsize=None)(
             lambda word: lexicon.knows(word, "a") and not lexicon.knows(word, "r")
             and adverb(lexicon, word) is not None)
-        self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
+        self._base = lru_cache(maxsize=None)(lambda word, lemma=None: bool(word) and is_base_form(word, lemma))
         self._past = lru_cache(maxsize=None)(lambda word: bool(word) and is_past_form(word))
         self._adverb = lru_cache(maxsize=None)(
             lambda word: lexicon.knows(word, "r") and not lexicon.knows(word, "a") and not lexicon.knows(word, "n"))
@@ -247,8 +247,9 @@ class Agreement:
             plural = c.rho.get(Key.NUMBER, v) == "plural" or is_plural_noun(word)
             return lambda t: t is None or t.word not in DEMONSTRATIVES or DEMONSTRATIVES[t.word][plural] == t.word
         if labels & MODAL_CLAUSES and word in RAISING_MODALS:
+            lemma = concept_form(g.label(child))
             return lambda t: t is None or t.annotation.pos not in _VERBS or (
-                t.annotation.tense not in FINITE if t.annotation.voice == "passive" else self._base(t.word))
+                t.annotation.tense not in FINITE if t.annotation.voice == "passive" else self._base(t.word, lemma))
         if forms and pos == "VB" and c.rho.get(Key.VOICE, v) != "passive" and labels & _ARGUMENTS:
             agent = "ARG0" in labels  # after its verb only where inverted: '" no , " said he'
             unsaid = forms[2] if side == LEFT and agent else forms[0] if side == RIGHT and not agent else None
@@ -425,12 +426,13 @@ class Agreement:
         subject = controlled_subject(c, c.sigma1)
         if subject is None:
             return found
+        lemma = concept_form(c.graph.label(c.sigma1))
 
         def infinitive(b) -> bool:
             said = _said(b, subject)
             t = _realize(b)
             return not (said and said.words) and t is not None and t.annotation.pos == "VB" and (
-                t.annotation.tense not in FINITE if t.annotation.voice == "passive" else self._base(t.word))
+                t.annotation.tense not in FINITE if t.annotation.voice == "passive" else self._base(t.word, lemma))
 
         return where(found, infinitive)
 

@@ -33,6 +33,7 @@ from amrgen.lexicon.words import BE_TENSES, QUESTION_WORDS
 from amrgen.realization.clauses import (
     FINITE,
     heads_clause,
+    modal_above,
     modal_below,
     reported,
     says_a_subject,
@@ -123,12 +124,16 @@ class Offers:
     @staticmethod
     def _below_modal(c: Configuration, realizations: Sequence) -> Sequence:
         """Below a modal that Swap put under σ1 (:func:`~amrgen.realization.clauses.modal_below`),
-        σ1's active verbs in their base form only ("he can swim"; the realize model chose the form
-        without knowing the modal)."""
-        if modal_below(c.graph, c.sigma1) is None:
-            return realizations
+        σ1's active verbs in their base form only ("he can swim"); as a modal's clause (its
+        parent's, not swapped), in their base form too ("cbp could bind"; the agreement keeps
+        these where the modal is said as one).  The realize model chose the form without
+        knowing the modal."""
+        g, v = c.graph, c.sigma1
+        if modal_below(g, v) is None:
+            return _and_forms(realizations, _base_form) if modal_above(g, v) is not None else realizations
+        lemma = concept_form(g.label(v))
         return where(_and_forms(realizations, _base_form),
-                     lambda pair: not _base_form(pair[0]) or is_base_form(pair[0].word))
+                     lambda pair: not _base_form(pair[0]) or is_base_form(pair[0].word, lemma))
 
     def _as_verb(self, c: Configuration, realizations: Sequence) -> Sequence:
         """``realizations`` and, where none is a verb, σ1's concept as a verb with the probability

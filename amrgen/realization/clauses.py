@@ -161,6 +161,13 @@ def raising_modal(g: Graph, clause: Vertex) -> Vertex | None:
     return modal
 
 
+def modal_above(g: Graph, v: Vertex) -> Vertex | None:
+    """v's parent that is a modal concept with v as its clause, not swapped below it ("(p /
+    possible-01 :ARG1 (b / bind-01 ...))" where phase 1 kept p above b)."""
+    return next((parent for parent, role, _ in g.in_edges(v) if MODAL_CONCEPTS.get(str(g.label(parent))) == role),
+                None)
+
+
 def modal_below(g: Graph, v: Vertex) -> Vertex | None:
     """v's child that is a modal concept Swap put below v (:func:`raising_modal`)."""
     return next((u for _, label, u in g.out_edges(v)

@@ -121,9 +121,14 @@ def is_plural_noun(word: str) -> bool:
     return head not in (_lemminflect().getLemma(head, upos="NOUN") or (head,))
 
 
-def is_base_form(verb: str) -> bool:
-    """Whether a verb (its head: the first word) is in its base form, or not known as a verb."""
+def is_base_form(verb: str, lemma: str | None = None) -> bool:
+    """Whether a verb (its head: the first word) is in its base form, or not known as a verb;
+    not where it is another form of ``lemma``, the verb it says (``bound`` of bind-01, which
+    lemminflect also knows as a base form)."""
     head = verb.split()[0]
+    if lemma is not None and head != lemma and any(
+            head in forms for forms in _lemminflect().getAllInflections(lemma, upos="VERB").values()):
+        return False
     lemmas = _lemminflect().getLemma(head, upos="VERB")
     return not lemmas or head in lemmas
 

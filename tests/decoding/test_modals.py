@@ -1,5 +1,6 @@
 """A modal concept's clause verb goes above it in phase 1 (Swap, certain), and phase 2 says
-the modal between the clause's subject and its verb, the verb in its base form."""
+the modal between the clause's subject and its verb, the verb in its base form; a clause
+not swapped is offered its base form too."""
 
 import re
 
@@ -10,7 +11,8 @@ from amrgen.decoding.offers import Offers
 from amrgen.graph import Graph
 from amrgen.lexicon.wordnet_lexicon import WORDNET
 from amrgen.order import Order
-from amrgen.realization.clauses import modal_below, raising_modal, takes_supporting_do
+from amrgen.realization.clauses import modal_above, modal_below, raising_modal, takes_supporting_do
+from amrgen.realization.inflection import is_base_form
 from amrgen.transitions.annotations import AnnotationFunction, Key, SyntacticAnnotation
 from amrgen.transitions.configuration import Configuration
 from amrgen.transitions.transitions import Realize
@@ -52,3 +54,15 @@ def test_a_verb_below_its_modal_takes_no_do_and_is_offered_in_its_base_form_only
 ])
 def test_the_learnt_generator_says_the_modal_after_the_subject_without_postprocessing(generator, text, said):
     assert re.match(said, generator.with_postprocess("thesis").generate(Amr.from_penman(text)).sentence)
+
+
+def test_a_modal_s_clause_not_swapped_is_offered_its_base_form_too():
+    """Bio "these results suggest that cbp could bind" (was "could bound": lemminflect knows
+    *bound* as a base form too, of bound-01; the base form of bind-01 is *bind*)."""
+    g = Graph({"p": "possible-01", "b": "bind-01", "c": "cbp"}, [("p", "ARG1", "b"), ("b", "ARG1", "c")], Order([]))
+    assert modal_above(g, "b") == "p" and modal_above(g, "c") is None and modal_below(g, "b") is None
+    c = Configuration(g, ("b",), (), AnnotationFunction({}), 0)
+    bound = Realize("bound", SyntacticAnnotation(pos="VB", tense="past"))
+    assert [t.word for t, _ in Offers(WORDNET).offered(c, [(bound, 0.6)])] == ["bound", "bind"]
+    assert not is_base_form("bound", "bind") and is_base_form("bound") and is_base_form("bind", "bind")
+    assert is_base_form("lay", "lay") and not is_base_form("laid", "lay")
