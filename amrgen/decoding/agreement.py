@@ -30,7 +30,9 @@ all, so that the search never loses its last candidate):
 - the *do* that Insert-Child puts before a negated verb or a question's subject (do-support:
   :func:`~amrgen.realization.clauses.takes_supporting_do`) takes the verb's tense (or a :time
   adverb's; the present where it has none) and agrees with the subject ("he did not know",
-  "what do you see"; not "he not knew", "what does you see");
+  "what do you see"; not "he not knew", "what does you see"), and a question whose subject
+  asks nothing says its tense on such an auxiliary where a candidate does ("did pink record a
+  new album", not "pink recorded a new album ?": :meth:`Agreement.do_supported`);
 - a :polarity - said before its verb is *not*, not *no* (``you do not tie him``; after it
   *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
   never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
@@ -78,12 +80,14 @@ from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
+    AUXILIARY_LEMMA_OF,
     BE,
     BE_TENSES,
     DEMONSTRATIVES,
     DO,
     DO_FORMS,
     INFINITIVE_SHARES,
+    NEGATION_CARRIERS,
     NEGATION_WORDS,
     NEGATIVE_WORDS,
     POSSESSIVES,
@@ -308,7 +312,8 @@ class Agreement:
         whose controlled subject is understood (:meth:`controlled`, :meth:`controller_first`)
         and that say one negation (:meth:`single_negation`)."""
         return self.single_negation(c, self.controller_first(c, self.controlled(c, self.subject_first(
-            c, self.reflexive_after(c, self.objects_after(c, self.supported(c, self.finite(c, found))))))))
+            c, self.reflexive_after(c, self.objects_after(c, self.supported(c, self.do_supported(
+                c, self.finite(c, found)))))))))
 
     @staticmethod
     def supported(c: Configuration, found: list) -> list:
@@ -330,6 +335,29 @@ class Agreement:
             return forms is None or _word(do) in forms
 
         return where(found, agrees)
+
+    @staticmethod
+    def do_supported(c: Configuration, found: list) -> list:
+        """Of ``found``, where σ1 heads a question whose subject asks nothing
+        (:func:`~amrgen.realization.clauses.question_subject`), those that say its tense on an
+        auxiliary: an inserted *do*, a passive's *be*, or an auxiliary or modal that begins σ1's
+        word (not have, do or be as the frame's own): "did pink record a new album", "how many
+        films did hal roach produce", not "pink recorded a new album ?" (the language model alone
+        prefers the declarative order); all of them where none does."""
+        g, v = c.graph, c.sigma1
+        if question_subject(g, v) is None or modal_below(g, v) is not None:
+            return found
+        lemma = concept_form(g.label(v))
+
+        def supported(b) -> bool:
+            t = _realize(b)
+            if t is None or t.annotation.pos != "VB" or t.annotation.voice == "passive" or not t.word:
+                return True
+            head = t.word.split()[0]
+            return head in NEGATION_CARRIERS and AUXILIARY_LEMMA_OF.get(head) != lemma or any(
+                isinstance(h.vertex, InsertedVertex) and _word(h) in DO_FORMS for h in b.children)
+
+        return where(found, supported)
 
     @staticmethod
     def objects_after(c: Configuration, found: list) -> list:

@@ -374,6 +374,37 @@ def test_a_question_says_do_before_its_subject_and_its_question_word_first_witho
     assert re.match(said, generator.with_postprocess("thesis").generate(Amr.from_penman(graph)).sentence)
 
 
+def test_a_question_says_its_tense_on_an_auxiliary_where_a_candidate_does():
+    """QALD "how many films did hal roach produce", MASSIVE "did pink record a new album": the
+    language model prefers the declarative order, so the question's candidates that put *do*
+    before the subject (or begin with an auxiliary) are kept, the others only where none does."""
+    g = Graph({"r": "record-01", "p": "pink", "a": "album", "m": "interrogative"},
+              [("r", "ARG0", "p"), ("r", "ARG1", "a"), ("r", "mode", "m")], Order([]))
+    do = InsertedVertex(7)
+    g.add_vertex(do, "do")
+    g.add_edge("r", "", do)
+    c = Configuration(g, ("r",), (), AnnotationFunction({}), 0)
+    declarative = _candidate("recorded", "VB", "past", vertex="r")
+    supported = _with_children(_candidate("record", "VB", "past", vertex="r"), _candidate("did", "VB", vertex=do))
+    has = _candidate("has recorded", "VB", "present", vertex="r")
+    assert AGREEMENT.do_supported(c, [declarative, supported, has]) == [supported, has]
+    assert AGREEMENT.do_supported(c, [declarative]) == [declarative]
+    # have as the frame's own word takes do ("does google have employees"); a statement keeps all
+    own = Configuration(Graph({"h": "have-03", "g": "google", "m": "interrogative"},
+                              [("h", "ARG0", "g"), ("h", "mode", "m")], Order([])), ("h",), (), AnnotationFunction({}), 0)
+    owns = [_candidate("has", "VB", "present", vertex="h"), _candidate("have", "VB", vertex="h")]
+    assert AGREEMENT.do_supported(own, owns) == owns
+    assert AGREEMENT.do_supported(own, owns[:1] + [supported]) == [supported]
+    statement = Configuration(Graph({"r": "record-01", "p": "pink"}, [("r", "ARG0", "p")], Order([])), ("r",), (),
+                              AnnotationFunction({}), 0)
+    assert AGREEMENT.do_supported(statement, [declarative, supported]) == [declarative, supported]
+
+
+def _with_children(hypothesis, *children):
+    hypothesis.children = children
+    return hypothesis
+
+
 def test_a_question_s_auxiliary_before_its_subject_agrees_with_the_subject_s_best_candidate():
     g = Graph({"w": "write-01", "p": "product", "a": "amr-unknown"}, [("w", "ARG1", "p"), ("w", "instrument", "a")],
               Order([]))
