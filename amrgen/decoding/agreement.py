@@ -101,6 +101,8 @@ from amrgen.lexicon.words import (
 from amrgen.realization.clauses import (
     CAUSE,
     FINITE,
+    copula_said,
+    degree_question,
     heads_clause,
     modal_below,
     nominal_question,
@@ -202,10 +204,12 @@ class Agreement:
         labels = g.edge_labels(v, child)
         infinitive = "ARG1" in labels and share >= _MOSTLY_INFINITIVE
         compound = labels == ["mod"] and c.rho.get(Key.POS, v) == "NN"
+        subject = degree_question(g, v) is not None and child == predicate_subject(g, v) and copula_said(
+            c.rho.get(Key.REAL, v))  # "how long is the day", not "how long is of the day"
 
         def barred(hypothesis) -> frozenset[str]:
-            if _finite_clause(hypothesis) or " ".join(hypothesis.words) in _ADVERBIAL_QUESTIONS:  # "where was he born"
-                return PREPOSITIONS
+            if subject or _finite_clause(hypothesis) or " ".join(hypothesis.words) in _ADVERBIAL_QUESTIONS:
+                return PREPOSITIONS  # "where was he born", not "in where"
             if compound and (t := _realize(hypothesis)) is not None and t.annotation.pos == "NN":
                 return _OF
             if infinitive and not ((t := _realize(hypothesis)) is not None and t.annotation.pos == "VB"
@@ -233,8 +237,12 @@ class Agreement:
         if c.rho.defined(Key.LINK, child) and child == controlled_subject(c, v):  # "learned to pilot"
             return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
-        if root_question_word(g, child) is not None:
-            return self._asking(c, child)
+        asking = self._asking(c, child) if root_question_word(g, child) is not None else None
+        if degree_question(g, v) == child:  # "how tall is the giraffe": how where v says its copula
+            asked = copula_said(word) and pos == "JJ"
+            return lambda t: t is None or (t.word == "how") == asked and (asking is None or asking(t))
+        if asking is not None:
+            return asking
         if not word:
             return None
         if c.rho.defined(Key.LINK, child) and pos in _PREDICATES and labels & _ARGUMENTS:
@@ -287,7 +295,7 @@ class Agreement:
         where σ1 is said ("what are the official languages"); without one elsewhere."""
         g, v = c.graph, c.sigma1
         if nominal_question(c, v) != child:
-            return lambda t: t is None or not _copula_said(t.word)
+            return lambda t: t is None or not copula_said(t.word)
         word = c.rho.get(Key.REAL, v)
         forms = be_forms(word, c.rho.get(Key.POS, v, ""), c.rho.get(Key.NUMBER, v, ""), str(g.label(v))) \
             if word else BE_TENSES
@@ -297,14 +305,18 @@ class Agreement:
     def pruned_apart(c: Configuration, found: list) -> list[list]:
         """``found`` (the candidates of σ1 before pruning) in the groups pruned each on its own: for
         an amr-unknown through which a sentence's root asks, those with the copula of a question
-        that no verb says and those without (:meth:`_asking`: the root decides between them, and
-        neither may crowd the other out of best(σ1)); else one group."""
-        if root_question_word(c.graph, c.sigma1) is None:
+        that no verb says and those without (:meth:`_asking`); for one through which its parent may
+        ask a degree question (:func:`~amrgen.realization.clauses.degree_question`), *how* and the
+        rest (the parent keeps *how* where it says its adjective and copula); else one group.  The
+        parent decides between the groups, and neither may crowd the other out of best(σ1)."""
+        g, v = c.graph, c.sigma1
+        asking = root_question_word(g, v) is not None
+        if not asking and not any(degree_question(g, parent) == v for parent in g.parents(v)):
             return [found]
-        groups: tuple[list, list] = ([], [])
+        groups: dict[tuple[bool, bool], list] = {}
         for b in found:
-            groups[_copula_said(_word(b))].append(b)
-        return [group for group in groups if group]
+            groups.setdefault((asking and copula_said(_word(b)), _word(b) == "how"), []).append(b)
+        return [groups[kind] for kind in sorted(groups)]
 
     def candidates(self, c: Configuration, found: list) -> list:
         """Of ``found`` (the candidates of σ1 before pruning), those whose verb agrees with its
@@ -610,11 +622,6 @@ def _subject_first(subject: Vertex):
         return bool(said and said.words) and subject in order and order.index(subject) < order.index(hypothesis.vertex)
 
     return test
-
-
-def _copula_said(word: str | None) -> bool:
-    """Whether a question word's realization ends in the copula of a question that no verb says ("who is")."""
-    return bool(word) and word.rpartition(" ")[2] in BE_TENSES
 
 
 def _said(hypothesis, u: Vertex):

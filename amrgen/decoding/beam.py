@@ -270,7 +270,6 @@ class BestSequenceSearch:
     def _realized(self, c: Configuration, best: Mapping[Vertex, list[Hypothesis]]) -> Iterator[tuple]:
         """Stages 2 and 3 of v: each of the h1-best Realize transitions followed by
         the Insert-Child step; yields (c_real, hist, v's words, best of inserted children)."""
-        v = c.sigma1
         if stage(c) is not Stage.REALIZE:
             # Deleted (or realized already: a vertex Insert-Child added is realized
             # by its own Realize below, like any other).

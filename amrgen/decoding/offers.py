@@ -32,9 +32,11 @@ from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import BE_TENSES, QUESTION_WORDS
 from amrgen.realization.clauses import (
     FINITE,
+    degree_question,
     heads_clause,
     modal_above,
     modal_below,
+    predicate_subject,
     reported,
     says_a_subject,
     subject_of,
@@ -60,6 +62,7 @@ class Offers:
         self._base = lru_cache(maxsize=None)(lambda word: bool(word) and is_base_form(word))
         self._verb = lru_cache(maxsize=None)(lambda stem: lexicon.knows(stem, "v"))
         self._past = lru_cache(maxsize=None)(lambda word: bool(word) and is_past_form(word))
+        self._adjective = lru_cache(maxsize=None)(lambda word: bool(word) and lexicon.knows(word, "a"))
 
     def offered(self, c: Configuration, realizations: Sequence) -> Sequence:
         """σ1's Realize transitions (with their probabilities) as phase 2 searches them: a
@@ -70,7 +73,8 @@ class Offers:
         (:meth:`_below_modal`); a question word where σ1 asks (:meth:`_question_word`); a multiplier said
         alone counted once (:meth:`_counted`)."""
         return self._below_modal(c, self.tensed(c, self._agreeing_present(c, self._silent_polarity(
-            c, self._supported(c, self._as_verb(c, self._question_word(c, self._counted(c, realizations))))))))
+            c, self._supported(c, self._as_verb(c, self._degree(c, self._question_word(
+                c, self._counted(c, realizations)))))))))
 
     @staticmethod
     def _counted(c: Configuration, realizations: Sequence) -> Sequence:
@@ -92,23 +96,40 @@ class Offers:
         amr-unknown through which a sentence's root asks (:func:`~amrgen.realization.defaults.root_question_word`),
         *who* or *what* in place of nothing and *which*, each question word also followed by the
         copula of a question that no verb says ("how old is jennifer lopez": the agreement,
-        :func:`~amrgen.realization.clauses.nominal_question`, keeps these where its root is one)."""
+        :func:`~amrgen.realization.clauses.nominal_question`, keeps these where its root is one);
+        and *how* besides, where σ1's parent may ask a degree question through it
+        (:func:`~amrgen.realization.clauses.degree_question`: "how tall is the giraffe")."""
         g, v = c.graph, c.sigma1
         word, replacing = frame_question_word(g, v), ("", "what")
         asked = root_question_word(g, v)
         if word is None:
             word, replacing = asked, ("", "which", "what") if asked == role_question_word(g, v) else ("", "which")
-        if word is None:
+        found = realizations if word is None else _replaced(realizations, word, replacing)
+        if asked is not None:
+            found = _and_forms(found, lambda t: tuple(f"{t.word} {be}" for be in BE_TENSES if be != "am")
+                               if t.word.split(" ")[0] in QUESTION_WORDS else ())
+        if any(degree_question(g, parent) == v for parent in g.parents(v)):
+            found = _and_forms(found, lambda t: ("how",))
+        return found
+
+    def _degree(self, c: Configuration, realizations: Sequence) -> Sequence:
+        """Where σ1 asks how much of it its subject has (:func:`~amrgen.realization.clauses.degree_question`),
+        each of its adjectives followed by the copula that agrees with the subject as ρ has it
+        (present and past; "how tall is the giraffe"), in place of the adjective alone."""
+        g, v = c.graph, c.sigma1
+        if degree_question(g, v) is None:
             return realizations
-        replaced = {}
+        subject = predicate_subject(g, v)
+        word = c.rho.get(Key.REAL, subject)
+        forms = be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
+                         str(g.label(subject))) if word else tuple(be for be in BE_TENSES if be != "am")
+        found = []
         for t, p in realizations:
-            t = Realize(word, t.annotation) if t.word in replacing else t
-            replaced.setdefault((t.word, t.annotation), (t, p))
-        found = list(replaced.values())
-        if asked is None:
-            return found
-        return _and_forms(found, lambda t: tuple(f"{t.word} {be}" for be in BE_TENSES if be != "am")
-                          if t.word.split(" ")[0] in QUESTION_WORDS else ())
+            if t.annotation.pos == "JJ" and self._adjective(t.word):
+                found.extend((Realize(f"{t.word} {be}", t.annotation), p) for be in forms)
+            else:
+                found.append((t, p))
+        return found
 
     @staticmethod
     def _supported(c: Configuration, realizations: Sequence) -> Sequence:
@@ -207,13 +228,21 @@ class Offers:
         past form or tense where it is said as one of present time, as ρ has its children (their
         best candidates; :data:`~amrgen.lexicon.words.TIME_TENSES`); a word that is not a verb
         keeps any form.  All of them where none agrees."""
-        g, v = c.graph, c.sigma1
-        tenses = time_tenses(c, v)
+        tenses = time_tenses(c, c.sigma1)
         if not tenses:
             return realizations
         past = "past" in tenses
         return where(realizations, lambda pair: pair[0].annotation.pos not in _VERBS
                       or (pair[0].annotation.tense == "past") == past == self._past(pair[0].word))
+
+
+def _replaced(realizations: Sequence, word: str, replacing: tuple[str, ...]) -> list:
+    """``realizations`` with ``word`` in place of each word of ``replacing``, each (word, α) once."""
+    replaced = {}
+    for t, p in realizations:
+        t = Realize(word, t.annotation) if t.word in replacing else t
+        replaced.setdefault((t.word, t.annotation), (t, p))
+    return list(replaced.values())
 
 
 def _base_form(t: Realize) -> tuple[str, ...]:

@@ -56,7 +56,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 
-from amrgen.amr import asks, concept_form, has_mode, is_sentence_root, quantity_of_unit
+from amrgen.amr import concept_form, has_mode, is_sentence_root, quantity_of_unit
 from amrgen.amr import unit_number as quantity_unit_number
 from amrgen.amr_vocabulary import PERSON, UNARTICLED_ENTITIES, UNKNOWN
 from amrgen.decoding.models import Models
@@ -69,6 +69,8 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.clauses import (
     clause_subject,
+    copula_said,
+    degree_question,
     fronted_child,
     modal_below,
     nominal_question,
@@ -515,7 +517,9 @@ class _Placement:
     he born"); a modal Swap put below σ1 right after its subject ("he can also swim"), else
     before its *not* or σ1; an adjective's copula right after its subject, first on the left
     ("they are not tired"); the amr-unknown of a question that no verb says first, before the
-    articles ("what is the exchange rate": its copula is in its realization)."""
+    articles ("what is the exchange rate": its copula is in its realization); the *how* of a
+    degree question right before its adjective, the subject after it ("how tall is the giraffe":
+    the copula is in the adjective's realization)."""
 
     def __init__(self, c: Configuration, inserted: Sequence[Vertex]) -> None:
         g, v = c.graph, c.sigma1
@@ -528,9 +532,14 @@ class _Placement:
         self.subject = predicate_subject(g, v) if self.copula else None
         self.asked = nominal_question(c, v)
         self.asking = fronted_child(g, v, passive) if question is not None else None
-        self.fixed: dict[Vertex, str] = {u: LEFT for u in (question, self.asking, self.asked) if u is not None}
+        self.degree = degree_question(g, v) if c.rho.get(Key.POS, v) == "JJ" and copula_said(
+            c.rho.get(Key.REAL, v)) else None
+        self.fixed: dict[Vertex, str] = {u: LEFT for u in (question, self.asking, self.asked, self.degree)
+                                         if u is not None}
         if self.subject is not None:
             self.fixed[self.subject] = LEFT
+        if self.degree is not None:
+            self.fixed[predicate_subject(g, v)] = RIGHT
         self.modal = modal_below(g, v)
         self.clause_subject = self.negation = None
         if self.modal is not None:
@@ -538,7 +547,7 @@ class _Placement:
             self.negation = next((u for _, label, u in g.out_edges(v) if label == "polarity"), None)
             self.clause_subject = clause_subject(g, v, passive)
         self.by_hand = {*self.supporting, *self.copula,
-                        *(u for u in (self.asking, self.asked, self.modal) if u is not None)}
+                        *(u for u in (self.asking, self.asked, self.modal, self.degree) if u is not None)}
 
     def left(self, articles: Sequence[Vertex], left: tuple[Vertex, ...]) -> tuple[Vertex, ...]:
         """The left children: the inserted ``articles`` first, then the others in the order the
@@ -546,6 +555,8 @@ class _Placement:
         its copula, then the rest ("what is the exchange rate")."""
         if self.asked is not None:
             return (self.asked, *articles, *left)
+        if self.degree is not None:  # "how" right before the adjective
+            return (*articles, *left, self.degree)
         if self.supporting:
             at = left.index(self.before) if self.before in left else len(left)
             left = (*left[:at], *self.supporting, *left[at:])

@@ -20,7 +20,6 @@ from amrgen.lexicon.words import (
     RAISING_MODALS,
 )
 from amrgen.postprocess.editing import (
-    UNKNOWN,
     add_mark,
     edited_at_each,
     moved_before,
@@ -47,9 +46,6 @@ LOCATED = "be-located-at-91"
 RESEMBLE = "resemble-01"
 MODIFIER_ROLES = frozenset({"polarity", "degree", "mod"})
 """The roles of what may stand between an adjectival predicate and its subject (not very, at all)."""
-DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
-"""The roles of an amr-unknown that asks how much of an adjectival predicate (big-01 :ARG2: how big)."""
-
 
 # -- modals ----------------------------------------------------------------------
 
@@ -141,11 +137,6 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
                         if label == role and c.graph.yield_(c.rho[Key.REAL], u)), None)
         if subject is None:
             continue
-        asked = next((u for _, label, u in c.graph.out_edges(v) if label in DEGREE_ROLES
-                      and c.graph.label(u) == UNKNOWN), None)
-        if asked is not None and adjective and not is_between_word(c.graph, subject):
-            c = _degree_question(c, v, adjective, subject, asked, lm)
-            continue
         moved = _after_subject(c, v, subject) if not adjective else c
         if moved is None or not _only_modifiers_between(moved, v, subject, longest):
             continue
@@ -162,17 +153,6 @@ def predicative_copula(c: Configuration, context: Context) -> Configuration:
         before = [v, *(u for u in g.children(v) if u not in after)]
         c = _with_copula(c, v, below_between_word(g, subject), after, before, lm)
     return c
-
-
-def _degree_question(c: Configuration, v: Vertex, adjective: str, subject: Vertex, asked: Vertex,
-                     lm: SentenceLanguageModel) -> Configuration:
-    """c asking how ``adjective`` its subject is (``japan is what big`` -> ``how
-    big is japan``): the amr-unknown ``asked`` said as ``how``, first in v's
-    phrase, then the adjective, the copula and the rest."""
-    g = placed(placed(c.graph, v, asked), v, v, after=asked)
-    c = realized(c.with_(graph=g), [(v, adjective), (asked, "how")])
-    rest = [u for u in g.order.sequence([v, *g.children(v)]) if u not in (asked, v)]
-    return _with_copula(c, v, subject, [asked, v], rest, lm)
 
 
 def _with_copula(c: Configuration, v: Vertex, subject: Vertex, after: list[Vertex], before: list[Vertex],

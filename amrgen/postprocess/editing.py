@@ -18,7 +18,7 @@ from amrgen.amr_vocabulary import SUBJECT_ROLES
 from amrgen.graph import Graph, Vertex
 from amrgen.order import Order
 from amrgen.transitions.annotations import Key
-from amrgen.transitions.configuration import PLACEHOLDER, Configuration, InsertedVertex
+from amrgen.transitions.configuration import PLACEHOLDER, Configuration
 
 UNKNOWN = "amr-unknown"
 

@@ -180,6 +180,28 @@ def predicate_subject(g: Graph, v: Vertex) -> Vertex | None:
     return next((roles[role] for role in PREDICATE_SUBJECTS if role in roles), None)
 
 
+def copula_said(word: str | None) -> bool:
+    """Whether a realization ends in a copula that phase 2 put into it: a question word's ("who is"),
+    an adjective's that a degree question asks of ("tall is")."""
+    return bool(word) and word.rpartition(" ")[2] in BE_TENSES
+
+
+DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
+"""The roles of an amr-unknown that asks how much of an adjectival predicate (tall-01 :ARG2: how tall,
+deep-02 :quant: how deep)."""
+
+
+def degree_question(g: Graph, v: Vertex) -> Vertex | None:
+    """The amr-unknown child through which v, a concept WordNet knows as an adjective, asks how much
+    of it its subject has: "(t / tall-01 :ARG1 (g / giraffe) :ARG2 (a / amr-unknown))" says "how
+    tall is the giraffe", the amr-unknown *how* right before the adjective, and the copula after it
+    (in the adjective's realization, as a nominal question's is in its question word's: AMR writes
+    none, and Insert-Child puts words left of their vertex only); None where v asks no such question."""
+    if predicate_subject(g, v) is None or not WORDNET.knows(concept_form(g.label(v)), "a"):
+        return None
+    return next((u for _, label, u in g.out_edges(v) if label in DEGREE_ROLES and str(g.label(u)) == UNKNOWN), None)
+
+
 def takes_copula(c: Configuration, v: Vertex) -> bool:
     """Whether v, said as an adjective (ρ(POS) = JJ, an adjective in WordNet) that heads a clause
     and has a subject that is no event (its ARG1 or ARG0; the copula of a :domain is
