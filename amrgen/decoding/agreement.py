@@ -134,6 +134,8 @@ _ADVERBIAL_QUESTIONS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
 _OF = frozenset({"of"})
+_DEGREES = frozenset({"JJ", "RB"})
+"""What *how* asks the degree of ("how fast", "how quickly")."""
 _NOTHING: frozenset[str] = frozenset()
 _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
@@ -206,9 +208,11 @@ class Agreement:
         compound = labels == ["mod"] and c.rho.get(Key.POS, v) == "NN"
         subject = degree_question(g, v) is not None and child == predicate_subject(g, v) and copula_said(
             c.rho.get(Key.REAL, v))  # "how long is the day", not "how long is of the day"
+        degree = degree_question(g, child) is not None  # "how fast did the girl run", not "in how fast"
 
         def barred(hypothesis) -> frozenset[str]:
-            if subject or _finite_clause(hypothesis) or " ".join(hypothesis.words) in _ADVERBIAL_QUESTIONS:
+            if subject or degree and hypothesis.words[:1] == ("how",) or _finite_clause(hypothesis) \
+                    or " ".join(hypothesis.words) in _ADVERBIAL_QUESTIONS:
                 return PREPOSITIONS  # "where was he born", not "in where"
             if compound and (t := _realize(hypothesis)) is not None and t.annotation.pos == "NN":
                 return _OF
@@ -239,7 +243,7 @@ class Agreement:
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         asking = self._asking(c, child) if root_question_word(g, child) is not None else None
         if degree_question(g, v) == child:  # "how tall is the giraffe": how where v says its copula
-            asked = copula_said(word) and pos == "JJ"
+            asked = copula_said(word) and pos == "JJ" if predicate_subject(g, v) else pos in _DEGREES
             return lambda t: t is None or (t.word == "how") == asked and (asking is None or asking(t))
         if asking is not None:
             return asking

@@ -117,9 +117,9 @@ class Offers:
         each of its adjectives followed by the copula that agrees with the subject as ρ has it
         (present and past; "how tall is the giraffe"), in place of the adjective alone."""
         g, v = c.graph, c.sigma1
-        if degree_question(g, v) is None:
-            return realizations
         subject = predicate_subject(g, v)
+        if subject is None or degree_question(g, v) is None:
+            return realizations
         word = c.rho.get(Key.REAL, subject)
         forms = be_forms(word, c.rho.get(Key.POS, subject, ""), c.rho.get(Key.NUMBER, subject, ""),
                          str(g.label(subject))) if word else tuple(be for be in BE_TENSES if be != "am")

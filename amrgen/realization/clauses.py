@@ -186,6 +186,8 @@ def copula_said(word: str | None) -> bool:
     return bool(word) and word.rpartition(" ")[2] in BE_TENSES
 
 
+MODIFYING_ROLES = frozenset({"manner", "mod"})
+"""The roles of an adjective that asks its degree with no subject ("how fast did the girl run")."""
 DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
 """The roles of an amr-unknown that asks how much of an adjectival predicate (tall-01 :ARG2: how tall,
 deep-02 :quant: how deep)."""
@@ -193,11 +195,14 @@ deep-02 :quant: how deep)."""
 
 def degree_question(g: Graph, v: Vertex) -> Vertex | None:
     """The amr-unknown child through which v, a concept WordNet knows as an adjective, asks how much
-    of it its subject has: "(t / tall-01 :ARG1 (g / giraffe) :ARG2 (a / amr-unknown))" says "how
-    tall is the giraffe", the amr-unknown *how* right before the adjective, and the copula after it
-    (in the adjective's realization, as a nominal question's is in its question word's: AMR writes
-    none, and Insert-Child puts words left of their vertex only); None where v asks no such question."""
-    if predicate_subject(g, v) is None or not WORDNET.knows(concept_form(g.label(v)), "a"):
+    of it there is: "(t / tall-01 :ARG1 (g / giraffe) :ARG2 (a / amr-unknown))" says "how tall is the
+    giraffe", the amr-unknown *how* right before the adjective and the copula after it (in the
+    adjective's realization, as a nominal question's is in its question word's: AMR writes none,
+    and Insert-Child puts words left of their vertex only); v with no subject, the :manner or :mod
+    of its parent: "(r / run-01 :manner (f / fast :degree (a / amr-unknown)))" says "how fast did
+    the girl run".  None where v asks no such question."""
+    if not WORDNET.knows(concept_form(g.label(v)), "a") or predicate_subject(g, v) is None and not any(
+            label in MODIFYING_ROLES for _, label, _ in g.in_edges(v)):
         return None
     return next((u for _, label, u in g.out_edges(v) if label in DEGREE_ROLES and str(g.label(u)) == UNKNOWN), None)
 

@@ -39,6 +39,9 @@ def test_an_adjective_asks_how_much_through_its_amr_unknown_and_a_verb_does_not(
     assert degree_question(sing, "s") is None
     no_subject = Graph({"t": "tall-01", "a": "amr-unknown"}, [("t", "ARG2", "a")], Order([]))
     assert degree_question(no_subject, "t") is None
+    manner = Graph({"r": "run-01", "f": "fast", "a": "amr-unknown"}, [("r", "manner", "f"), ("f", "degree", "a")],
+                   Order([]))
+    assert degree_question(manner, "f") == "a"  # "how fast did the girl run"
 
 
 def test_how_is_offered_to_the_amr_unknown_and_the_copula_to_the_adjective():
@@ -68,6 +71,8 @@ def test_how_is_kept_where_the_adjective_says_its_copula(word, pos, kept):
     ('(d / deep-02 :ARG1 (l / lake :name (n / name :op1 "Lake" :op2 "Placid")) :quant (a / amr-unknown))',
      r"how deep (is|was) lake placid \?"),  # QALD-9, was "how many lake placid is deep"
     ("(m / mean-01 :ARG1 (w / word) :ARG2 (a / amr-unknown))", r"what (does|did) (the )?word mean \?"),
+    ("(r / run-01 :ARG0 (g / girl) :manner (f / fast :degree (a / amr-unknown)))",
+     r"how fast (does|did) the girl run "),  # the guidelines' example, was "in fast did the girl run"
     ("(h / have-03 :ARG0 (b / boy) :ARG1 (a2 / apple :quant (a / amr-unknown)))",
      r"how many apples (does|did) the boy have "),  # the thesis's mark: amr-unknown no child of the root
 ])
