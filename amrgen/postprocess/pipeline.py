@@ -74,12 +74,13 @@ NOT_IN_FULL = frozenset({"articles", "punctuation", "duplicates"})
 """The steps ``full`` does not run: Section 4.4's articles and punctuation (it runs them
 refined) and its duplicates (phase 2 says no word twice in a row, :mod:`amrgen.decoding.beam`).
 Every step ``full`` runs costs at least 0.3 BLEU on some dev set when left out
-(``benchmarks/postprocess_ablation.py``, docs/results.md), except four that mend what a
+(``benchmarks/postprocess_ablation.py``, docs/results.md), except five that mend what a
 person would never write where phase 2 found no candidate that agrees
-(:mod:`amrgen.decoding.agreement`) or phase 1 swapped no modal, too rarely for BLEU to count:
-bare-infinitives ("can used" with no base form to agree with the modal), finite-verbs ("he
-go", "back have"), pronoun-cases ("succeeded to i make", the infinitive's subject said) and
-modal-subjects ("can p-tefb alter", a modal with children of its own)."""
+(:mod:`amrgen.decoding.agreement`), phase 1 swapped no modal or phase 2 fronted no question word, too
+rarely for BLEU to count: bare-infinitives ("can used" with no base form to agree with the modal),
+finite-verbs ("he go", "back have"), pronoun-cases ("succeeded to i make", the infinitive's subject
+said), modal-subjects ("can p-tefb alter", a modal with children of its own) and question-words-first
+("do you want to take your sheep where", the amr-unknown in a clause below the question's verb)."""
 PIPELINES: dict[str, tuple[str, ...]] = {
     "thesis": ("articles", "punctuation", "duplicates"),
     "full": tuple(step.name for step in STEPS if step.name not in NOT_IN_FULL),
