@@ -7,64 +7,34 @@ so it cannot know the form v asks for.  Where v's realization decides a form of 
 only the child's candidates with that form are combined, if best(β_i) has any (otherwise
 all, so that the search never loses its last candidate):
 
-- a demonstrative :mod before a noun has the noun's number (``these results``,
-  ``this result``; the default realizations offer a demonstrative both forms, 5.2);
-- the clause of a modal said *can*, *must*, ... is headed by a verb in its base form, or
-  a passive without a tense (``must have``, not ``must has``; ``can be substituted``, not
-  ``can is substituted``);
+- a demonstrative :mod before a noun has the noun's number (``these results``);
+- a modal's clause is headed by a base form or an untensed passive (``must have``, ``can be
+  substituted``);
 - the :manner of a verb is not an adjective that has an adverb (``sang beautifully``);
-- a verb whose :time is said as an adverb of past time (*yesterday*) is in the past
-  tense (``ate the bone yesterday``), of present time (*now*) not (``the fish now
-  swims``): its children are realized before it (the traversal
-  is bottom-up), so here v's own Realize transitions are the candidates filtered
-  (:meth:`~amrgen.decoding.offers.Offers.tensed`);
-- a pronoun that possesses (a :poss, the ARG1 of have-rel-role-91) is said in its
-  possessive form (``my sister``, not ``the sister i``), and a copy that is an argument of
-  a verb or adjective is not (``he said he was tired``, not ``his tired``); a pronoun argument of an
-  active verb is in the object form after it (``discourage me``, not ``discourage i``) and, as its
-  ARG0, in the subject form (before it, or after it where a quote inverts them: ``said he``);
-- where v heads a clause, its verb after the subject said before it is finite, and in the
-  present agrees with the subject (``the boy won the race``, not ``the boy win``): these
-  pairs are within v's own candidates, so here v's candidates are filtered before they
-  are pruned (:meth:`Agreement.finite`);
-- the *do* that Insert-Child puts before a negated verb or a question's subject (do-support:
-  :func:`~amrgen.realization.clauses.takes_supporting_do`) takes the verb's tense (or a :time
-  adverb's; the present where it has none) and agrees with the subject ("he did not know",
-  "what do you see"; not "he not knew", "what does you see"), and a question whose subject
-  asks nothing says its tense on such an auxiliary where a candidate does ("did pink record a
-  new album", not "pink recorded a new album ?": :meth:`Agreement.do_supported`);
-- a :polarity - said before its verb is *not*, not *no* (``you do not tie him``; after it
-  *no* may stay: ``he has no friends``); a verb's children say its negation once (``i
-  never learned``, not ``i not never learned``: :meth:`Agreement.single_negation`, with
-  the :polarity beside AMR's :time ever offered as nothing, :meth:`~amrgen.decoding.offers.Offers.offered`);
-- the ARG1 or ARG2 of a verb that takes a to-infinitive, whose subject is the verb's ARG0 or
-  ARG2 (a copy that Delete-Reentrance made), and a :purpose whose subject is a copy, is an
-  infinitive: the subject unsaid, the verb in its base form, offered where the realize model
-  has none ("to determine", not "to determined"; "enough water to drink"), *to* before it,
-  and the ARG2 between the verb and the infinitive with no preposition ("she promised to
-  come", "asked the student to study"; :meth:`Agreement.controlled`); which verbs take one
-  the language model's text says (``resources/lexicon/infinitive-verbs.tsv``);
-- a :domain child with the copula Insert-Between put right of it comes before its head
-  (``mary is a doctor``, not ``doctor mary is``), but in a question;
-- the present verb of a relative clause (an ARG0-of) agrees with its antecedent (``the
-  mechanisms that account``): both present forms are offered, the antecedent is realized
-  after its relative clause;
-- what a verb of thinking, knowing or *say* reports, with a subject that is no event, is a
-  clause with a finite verb, offered where the realize model knows the frame as a noun only
-  ("anna informed tom anna arrived", not "the arrival of anna"); whom the verb addresses goes
-  between it and the clause; no preposition goes before a finite clause;
-- an active verb that heads a clause says its other arguments and its :polarity after its
-  ARG0 where that comes before it ("i hardly blinked my eyes", not "i hardly my eyes blinked";
-  "the girl does not believe", not "not the girl believes"), but the quote of a verb of speech;
-- the cause of a cause-01 said as a clause takes no word after *because* ("because it is
-  tired"), and a copy of a noun said *it* or *they* (:mod:`amrgen.realization.defaults`) is
-  said as nothing beside a parent that is no verb or adjective ("show resistance");
-- the *be* that Insert-Child put before an adjective heading a clause (a copula) is finite, in
-  the tense of a :time adverb if it has one;
-- a form of *be* that Insert-Child put before a verb or adjective agrees with its subject said
-  before it (``the results were compared``, ``they are``): the candidates of the
-  auxiliary are checked against the subject's candidate in each partial candidate of v
-  (:meth:`Agreement.auxiliary_subject`, :meth:`Agreement.agreeing_auxiliaries`).
+- a verb with a :time said *yesterday* is past, with *now* not (:meth:`~amrgen.decoding.offers.Offers.tensed`);
+- a possessing pronoun is possessive (``my sister``), a copy argument of a verb or adjective not
+  (``he said he was tired``); a pronoun argument of an active verb has the case of its side
+  (``discourage me``, ``i saw``, ``said he``);
+- a clause head's verb after its subject is finite and agrees with it (:meth:`Agreement.finite`);
+- do-support's *do* takes the verb's tense and agrees with the subject (``he did not know``,
+  ``what do you see``), and a question whose subject asks nothing says its tense on an auxiliary
+  where a candidate does (:meth:`Agreement.do_supported`: ``did pink record a new album``);
+- a :polarity before its verb is *not* (``you do not tie him``), and a verb says its negation
+  once (:meth:`Agreement.single_negation`: ``i never learned``);
+- a controlled clause is an infinitive, the controller between verb and clause
+  (:meth:`Agreement.controlled`: ``she promised to come``, ``asked the student to study``);
+- a :domain child with its copula comes before its head but in a question (``mary is a doctor``);
+- a relative clause's present verb agrees with its antecedent (``the mechanisms that account``);
+- what a verb of thinking or saying reports is a finite clause, its addressee between, no
+  preposition before it (``anna informed tom anna arrived``);
+- an active clause head says its other arguments and its :polarity after its ARG0 said before
+  it (``the girl does not believe``), but a speech verb's quote;
+- a cause said as a clause takes no word after *because*, and a copy said *it* is nothing beside
+  a parent that is no verb or adjective (``show resistance``);
+- a copula is finite, in its :time adverb's tense; a *be* before a verb or adjective agrees with
+  its subject said before it (:meth:`Agreement.agreeing_auxiliaries`: ``the results were compared``);
+- a question's amr-unknown says its copula where no verb does (:meth:`Agreement.pruned_apart`:
+  ``what is the rate``), and *how* where its adjective asks a degree (``how tall is the giraffe``).
 
 Each is a fact of English grammar, not of a corpus; the language model and the models'
 scores still choose among the candidates that agree.
