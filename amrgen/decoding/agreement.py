@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from amrgen.amr import asks, concept_form, has_mode, is_sentence_root
-from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES
+from amrgen.amr_vocabulary import MODAL_CLAUSES, NEGATIVE, POSSESSOR_ROLES, UNKNOWN
 from amrgen.graph import Vertex
 from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import (
@@ -71,7 +71,9 @@ from amrgen.lexicon.words import (
 from amrgen.realization.clauses import (
     CAUSE,
     FINITE,
+    asks_degree_through,
     copula_said,
+    degree_asked,
     degree_question,
     heads_clause,
     modal_below,
@@ -104,8 +106,6 @@ _ADVERBIAL_QUESTIONS = frozenset(QUESTION_WORDS_BY_ROLE.values())
 _VERBS = frozenset({"VB", "VBN", "VBG"})
 _TO = frozenset({"to"})
 _OF = frozenset({"of"})
-_DEGREES = frozenset({"JJ", "RB"})
-"""What *how* asks the degree of ("how fast", "how quickly")."""
 _NOTHING: frozenset[str] = frozenset()
 _PREDICATES = frozenset({"VB", "JJ"})
 _ARGUMENTS = frozenset({"ARG0", "ARG1", "ARG2"})
@@ -176,8 +176,7 @@ class Agreement:
         labels = g.edge_labels(v, child)
         infinitive = "ARG1" in labels and share >= _MOSTLY_INFINITIVE
         compound = labels == ["mod"] and c.rho.get(Key.POS, v) == "NN"
-        subject = degree_question(g, v) is not None and child == predicate_subject(g, v) and copula_said(
-            c.rho.get(Key.REAL, v))  # "how long is the day", not "how long is of the day"
+        subject = child == predicate_subject(g, v) and degree_asked(c, v) is not None  # "how long is the day"
         degree = degree_question(g, child) is not None  # "how fast did the girl run", not "in how fast"
 
         def barred(hypothesis) -> frozenset[str]:
@@ -212,8 +211,8 @@ class Agreement:
             return lambda t: t is None or not t.word
         word, pos = c.rho.get(Key.REAL, v), c.rho.get(Key.POS, v)
         asking = self._asking(c, child) if root_question_word(g, child) is not None else None
-        if degree_question(g, v) == child:  # "how tall is the giraffe": how where v says its copula
-            asked = copula_said(word) and pos == "JJ" if predicate_subject(g, v) else pos in _DEGREES
+        if str(g.label(child)) == UNKNOWN and degree_question(g, v) == child:  # "how tall is the giraffe"
+            asked = degree_asked(c, v) == child
             return lambda t: t is None or (t.word == "how") == asked and (asking is None or asking(t))
         if asking is not None:
             return asking
@@ -285,7 +284,7 @@ class Agreement:
         parent decides between the groups, and neither may crowd the other out of best(σ1)."""
         g, v = c.graph, c.sigma1
         asking = root_question_word(g, v) is not None
-        if not asking and not any(degree_question(g, parent) == v for parent in g.parents(v)):
+        if not asking and not asks_degree_through(g, v):
             return [found]
         groups: dict[tuple[bool, bool], list] = {}
         for b in found:

@@ -32,6 +32,7 @@ from amrgen.lexicon.wordnet_lexicon import WordNetLexicon
 from amrgen.lexicon.words import BE_TENSES, QUESTION_WORDS
 from amrgen.realization.clauses import (
     FINITE,
+    asks_degree_through,
     degree_question,
     heads_clause,
     modal_above,
@@ -108,7 +109,7 @@ class Offers:
         if asked is not None:
             found = _and_forms(found, lambda t: tuple(f"{t.word} {be}" for be in BE_TENSES if be != "am")
                                if t.word.split(" ")[0] in QUESTION_WORDS else ())
-        if any(degree_question(g, parent) == v for parent in g.parents(v)):
+        if asks_degree_through(g, v):
             found = _and_forms(found, lambda t: ("how",))
         return found
 

@@ -69,8 +69,7 @@ from amrgen.ml.names import ModelName, between_model
 from amrgen.ml.prune import prune
 from amrgen.realization.clauses import (
     clause_subject,
-    copula_said,
-    degree_question,
+    degree_asked,
     fronted_child,
     modal_below,
     nominal_question,
@@ -532,14 +531,12 @@ class _Placement:
         self.subject = predicate_subject(g, v) if self.copula else None
         self.asked = nominal_question(c, v)
         self.asking = fronted_child(g, v, passive) if question is not None else None
-        subject = predicate_subject(g, v)
-        self.degree = degree_question(g, v) if copula_said(c.rho.get(Key.REAL, v)) and c.rho.get(Key.POS, v) == "JJ" \
-            or subject is None and c.rho.get(Key.POS, v) in ("JJ", "RB") else None
+        self.degree = degree_asked(c, v)
         self.fixed: dict[Vertex, str] = {u: LEFT for u in (question, self.asking, self.asked, self.degree)
                                          if u is not None}
         if self.subject is not None:
             self.fixed[self.subject] = LEFT
-        if self.degree is not None and subject is not None:
+        if self.degree is not None and (subject := predicate_subject(g, v)) is not None:
             self.fixed[subject] = RIGHT
         self.modal = modal_below(g, v)
         self.clause_subject = self.negation = None

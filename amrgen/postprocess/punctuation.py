@@ -164,16 +164,17 @@ def coordination_commas(c: Configuration, context: Context) -> Configuration:
     citations: ``( 23 24 )`` -> ``( 23 , 24 )``)."""
 
     def commas(c: Configuration, v: Vertex) -> Configuration:
-        g = c.graph
+        g, word = c.graph, c.rho.get(Key.REAL, v)
+        unsaid = word == "" and str(g.label(v)) in COORDINATION_CONCEPTS
+        if not unsaid and word not in COORDINATORS:
+            return c
         conjuncts = [u for u in g.children(v) if any(label.startswith("op") for label in g.edge_labels(v, u))]
-        if c.rho.get(Key.REAL, v) == "" and str(g.label(v)) in COORDINATION_CONCEPTS:
+        if unsaid:
             said = g.order.sequence(u for u in conjuncts if any(g.yield_(c.rho[Key.REAL], u)))
             for first in said[:-1]:
                 family = c.graph.order.sequence([v, *c.graph.children(v)])
                 at = family.index(first) + 1
                 c = add_mark(c, v, ",", after=family[:at], before=family[at:])
-            return c
-        if c.rho.get(Key.REAL, v) not in COORDINATORS:
             return c
         left = [u for u in g.children(v) if g.order.precedes(u, v)]
         if left and (len(conjuncts) > 2 or any(c.rho.get(Key.POS, u) == "VB" for u in conjuncts)):

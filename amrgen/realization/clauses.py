@@ -186,6 +186,8 @@ def copula_said(word: str | None) -> bool:
     return bool(word) and word.rpartition(" ")[2] in BE_TENSES
 
 
+DEGREE_POS = frozenset({"JJ", "RB"})
+"""What *how* asks the degree of ("how fast", "how quickly")."""
 MODIFYING_ROLES = frozenset({"manner", "mod"})
 """The roles of an adjective that asks its degree with no subject ("how fast did the girl run")."""
 DEGREE_ROLES = frozenset({"ARG2", "degree", "extent", "quant"})
@@ -205,6 +207,21 @@ def degree_question(g: Graph, v: Vertex) -> Vertex | None:
             label in MODIFYING_ROLES for _, label, _ in g.in_edges(v)):
         return None
     return next((u for _, label, u in g.out_edges(v) if label in DEGREE_ROLES and str(g.label(u)) == UNKNOWN), None)
+
+
+def asks_degree_through(g: Graph, u: Vertex) -> bool:
+    """Whether a parent of u may ask a degree question through it (:func:`degree_question`)."""
+    return str(g.label(u)) == UNKNOWN and any(degree_question(g, parent) == u for parent in g.parents(u))
+
+
+def degree_asked(c: Configuration, v: Vertex) -> Vertex | None:
+    """The amr-unknown through which v asks its degree as ρ realizes v (:func:`degree_question`):
+    v said as an adjective with its copula where it has a subject ("tall is"), else as an
+    adjective or adverb ("fast"); None elsewhere."""
+    pos = c.rho.get(Key.POS, v)
+    said = copula_said(c.rho.get(Key.REAL, v)) and pos == "JJ" if predicate_subject(c.graph, v) is not None \
+        else pos in DEGREE_POS
+    return degree_question(c.graph, v) if said else None
 
 
 def takes_copula(c: Configuration, v: Vertex) -> bool:
